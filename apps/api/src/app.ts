@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { createGuards } from './lib/auth-guard.js';
+import { fail } from './lib/envelope.js';
+import { AppError } from './lib/errors.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; false serves none. Defaults to apps/web/dist when it exists. */
+  webDist?: string | false;
+}
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Builds the HTTP app: plumbing, every feature's routes, and the web app. Tests build it too. */
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's styling engine injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const extra: { code: string; details?: Record<string, string> } = { code: error.code };
+      if (error.details) extra.details = error.details;
+      return reply.code(error.statusCode).send(fail(error.message, extra));
+    }
+    const err = error as { statusCode?: number; code?: string };
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(fail(clientErrorMessage(status, err.code), { code: clientErrorCode(status) }));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(fail('Something went wrong on our side. Please try again.', { code: 'INTERNAL' }));
+  });
+
+  const guards = createGuards({ db, jwtSecret: config.jwtSecret });
+  const auth = createAuthService({ db, config });
+
+  healthRoutes(app, { db });
+  authRoutes(app, { auth, guards });
+
+  const webDist = options.webDist ?? (existsSync(path.join(defaultWebDist, 'index.html')) ? defaultWebDist : false);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(path.posix.join('assets', file));
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (webDist && isPage) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const file = pathname.slice(1);
+      // Real files of the build (icons, manifest) are served as they are; every other path is a page.
+      if (file && !file.includes('..') && existsSync(path.join(webDist, file)) && path.extname(file)) {
+        return reply.sendFile(file);
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(fail('Not found', { code: 'NOT_FOUND' }));
+  });
+
+  return app;
+}
+
+function clientErrorMessage(status: number, code: string | undefined): string {
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'The request body is not valid JSON';
+  }
+  switch (status) {
+    case 400:
+      return 'The request could not be understood';
+    case 401:
+      return 'Please sign in to continue';
+    case 403:
+      return 'You do not have permission to do this';
+    case 404:
+      return 'Not found';
+    case 413:
+      return 'The request is too large';
+    case 415:
+      return 'This content type is not supported';
+    case 429:
+      return 'Too many requests. Please wait a moment and try again.';
+    default:
+      return 'The request could not be completed';
+  }
+}
+
+function clientErrorCode(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'VALIDATION',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+  };
+  return codes[status] ?? 'VALIDATION';
+}

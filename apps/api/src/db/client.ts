@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** Both engines expose the same query builder; the node-postgres type stands for either. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a service can run queries through: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Any fixed number: every instance takes the same advisory lock while migrating.
+const MIGRATION_LOCK = 7_310_452;
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite persisted
+ * under `dataDir` (or in memory when `dataDir` is `memory://`). Migrations run before it returns.
+ */
+export async function openDatabase(options: { url?: string | undefined; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    const db = drizzleNodePg(pool, { schema });
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lockClient.release();
+    }
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+
+  const dir = options.dataDir ?? 'memory://';
+  let client: PGlite;
+  if (dir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dbDir = path.join(dir, 'db');
+    mkdirSync(dbDir, { recursive: true });
+    client = new PGlite(dbDir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, engine: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,55 @@
+import { loadConfig, ConfigError } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { ensureSuperAdmin } from './modules/admin/bootstrap.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const admin = await ensureSuperAdmin(database.db, config.admin);
+  const app = await buildApp(
+    { config, db: database.db },
+    {
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+      },
+    },
+  );
+
+  if (admin.generatedPassword) {
+    // Printed once, to the console only: the operator's one chance to read it.
+    console.log(
+      `\nA super admin was created.\n  e-mail:   ${admin.email}\n  password: ${admin.generatedPassword}\nKeep it safe; it will not be shown again.\n`,
+    );
+  } else if (admin.created) {
+    app.log.info({ email: admin.email }, 'super admin created');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Letsema is running at ${config.publicUrl} (database: ${database.engine})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Letsema could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

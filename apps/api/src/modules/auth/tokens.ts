@@ -1,0 +1,41 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** Tokens live twelve hours at most; the session row they name can end them sooner. */
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** Signs an HS256 token naming the user (`sub`) and the session (`sid`). */
+export async function signToken(secret: Uint8Array, claims: TokenClaims, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .sign(secret);
+}
+
+/** Verifies signature, algorithm and expiry; answers the claims or null for any bad token. */
+export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+      maxTokenAge: TOKEN_LIFETIME_SECONDS,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
