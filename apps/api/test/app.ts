@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { adminRoles, type AdminRole } from '@letsema/domain';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database and a temporary data folder. */
+export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, db: database.db }, { webDist: false, ...options });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail address for a test account. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** The data of a successful envelope, failing the test with the answer if it is not one. */
+export function dataOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  const body = response.json() as { success: boolean; data: T; error: string | null };
+  if (!body.success) throw new Error(`Expected success, got ${response.statusCode}: ${response.body}`);
+  return body.data;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Registers a member through the API and answers their token. */
+export async function registerMember(app: FastifyInstance, email = uniqueEmail(), password = TEST_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } });
+  const { token } = dataOf<{ token: string }>(response);
+  const me = dataOf<{ id: string }>(await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) }));
+  return { token, email, password, userId: me.id };
+}
+
+/** Signs in through the API and answers the token. */
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return dataOf<{ token: string }>(response).token;
+}
+
+/** Seeds an admin holding `roles` (all of them by default) and answers the row. */
+export async function seedAdmin(db: Db, options: { roles?: AdminRole[]; email?: string; superAdmin?: boolean } = {}) {
+  const [admin] = await db
+    .insert(users)
+    .values({
+      email: options.email ?? uniqueEmail('admin'),
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      fullName: 'Test Admin',
+      isAdmin: true,
+      isSuperAdmin: options.superAdmin ?? false,
+      adminRoles: options.roles ?? [...adminRoles],
+      registrationStatus: 'active',
+    })
+    .returning();
+  return admin!;
+}
+
+/** Seeds a member who has passed KYC. */
+export async function seedActiveMember(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const [member] = await db
+    .insert(users)
+    .values({
+      email: uniqueEmail('active'),
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      fullName: 'Thandi Mokoena',
+      phoneNumber: '0821234567',
+      registrationStatus: 'active',
+      ...overrides,
+    })
+    .returning();
+  return member!;
+}
