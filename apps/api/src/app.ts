@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -114,9 +115,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     if (webDist && isPage) {
       const pathname = request.url.split('?')[0] ?? '/';
       const file = pathname.slice(1);
-      // Real files of the build (icons, manifest) are served as they are; every other path is a page.
-      if (file && !file.includes('..') && existsSync(path.join(webDist, file)) && path.extname(file)) {
-        return reply.sendFile(file);
+      // A path with a file extension names a file of the build (icon, manifest): served if it
+      // exists, else 404. Every other path is a page of the single-page app.
+      if (path.extname(file)) {
+        if (!file.includes('..') && !file.includes('%') && existsSync(path.join(webDist, file))) {
+          return reply.sendFile(file);
+        }
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

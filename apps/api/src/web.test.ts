@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'letsema-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Letsema</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({}, { webDist: dist });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/login', '/admin/members/pending', '/pools/123?tab=1'])('answers the page for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves hashed assets for a year and other files as they are', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.body).toContain('<svg');
+  });
+
+  it('answers a missing asset with 404, and never a page for /api paths', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().success).toBe(false);
+  });
+
+  it('does not leave the build folder', async () => {
+    for (const url of ['/assets/..%2f..%2fetc%2fpasswd', '/assets/../../package.json', '/..%2fpackage.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('"workspaces"');
+      expect(response.body).not.toContain('root:');
+    }
+  });
+});

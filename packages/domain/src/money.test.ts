@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { centsToRand, formatRand, formatRandAmount, randToCents } from './money.js';
+
+describe('randToCents', () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [0.1, 10],
+    [0.2, 20],
+    [0.1 + 0.2, null], // 0.30000000000000004 is not a two-decimal amount
+    [19.99, 1999],
+    [1234.5, 123450],
+    ['1234.50', 123450],
+    [' 7.05 ', 705],
+    ['-3.2', -320],
+    ['1.234', null],
+    ['abc', null],
+    ['1e3', null],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+  ])('%j -> %j', (input, expected) => {
+    expect(randToCents(input)).toBe(expected);
+  });
+});
+
+describe('centsToRand and formatRand', () => {
+  it.each([
+    [0, 0, 'R 0.00'],
+    [5, 0.05, 'R 0.05'],
+    [30, 0.3, 'R 0.30'],
+    [123450, 1234.5, 'R 1 234.50'],
+    [100000000, 1000000, 'R 1 000 000.00'],
+    [-250, -2.5, '-R 2.50'],
+  ])('%d cents is %d rand, shown %s', (cents, rand, shown) => {
+    expect(centsToRand(cents)).toBe(rand);
+    expect(formatRand(cents)).toBe(shown);
+  });
+
+  it('refuses fractions of a cent', () => {
+    expect(() => formatRand(1.5)).toThrow(RangeError);
+  });
+
+  it('formats API rand numbers without drift', () => {
+    expect(formatRandAmount(0.1 + 0.2)).toBe('R 0.30');
+    expect(formatRandAmount(1234.5)).toBe('R 1 234.50');
+  });
+});
