@@ -1,0 +1,3 @@
+export * from './dates.js';
+export * from './sa-id.js';
+export * from './schemas.js';

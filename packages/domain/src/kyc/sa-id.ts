@@ -1,0 +1,37 @@
+/**
+ * South African identity numbers: YYMMDD SSSS C A Z. Thirteen digits, a real birth date, a
+ * citizenship digit of 0, 1 or 2, and a Luhn check digit.
+ */
+export function isValidSaIdNumber(id: string): boolean {
+  if (!/^\d{13}$/.test(id)) return false;
+  const month = Number(id.slice(2, 4));
+  const day = Number(id.slice(4, 6));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(month)) return false;
+  if (!['0', '1', '2'].includes(id[10]!)) return false;
+  return passesLuhn(id);
+}
+
+/** Whether the ID number's YYMMDD agrees with a YYYY-MM-DD birth date. */
+export function saIdMatchesBirthDate(id: string, birthDate: string): boolean {
+  const [y, m, d] = birthDate.split('-');
+  if (!y || !m || !d) return false;
+  return id.slice(0, 6) === `${y.slice(2)}${m}${d}`;
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function daysInMonth(month: number): number {
+  // The century is not in the number, so 29 February is accepted for any year.
+  return [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+}

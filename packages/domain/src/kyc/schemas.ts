@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { identityTypes } from '../status.js';
+import { hasReachedAge, isIsoDate, todayInJohannesburg } from './dates.js';
+import { isValidSaIdNumber, saIdMatchesBirthDate } from './sa-id.js';
+
+export const MINIMUM_AGE = 18;
+export const MAX_NEXT_OF_KIN = 2;
+
+export const kycMessages = {
+  fullName: 'Full name must be at least 2 characters',
+  phone: 'Phone number must be 10 digits starting with 0',
+  identityType: 'Please select an identity type',
+  nationalId: 'ID number must be at least 5 characters',
+  saId: 'Enter a valid 13-digit South African ID number',
+  saIdBirthDate: 'The ID number does not match the date of birth',
+  dateFormat: 'Date of birth must be a valid date (YYYY-MM-DD)',
+  memberAge: 'You must be at least 18 years old',
+  kinAge: 'Next of kin must be at least 18 years old',
+  address: 'Address must be at least 5 characters',
+  relationship: 'Relationship must be at least 2 characters',
+  email: 'Invalid email address',
+  nokOrder: 'Next of kin number must be 1 or 2',
+  kinPhoto: 'Please upload NOK passport photo',
+  kinIdDocument: 'Please upload NOK ID document',
+  kinProofOfAddress: 'Please upload NOK proof of address',
+  tooLong: 'This is too long',
+} as const;
+
+const text = (min: number, message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, { error: message })
+    .max(max, { error: kycMessages.tooLong });
+
+export const phoneField = z
+  .string({ error: kycMessages.phone })
+  .trim()
+  .regex(/^0\d{9}$/, { error: kycMessages.phone });
+
+const birthDate = (ageMessage: string) =>
+  z
+    .string({ error: kycMessages.dateFormat })
+    .trim()
+    .refine(isIsoDate, { error: kycMessages.dateFormat })
+    .refine((value) => !isIsoDate(value) || hasReachedAge(value, MINIMUM_AGE, todayInJohannesburg()), {
+      error: ageMessage,
+    });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: kycMessages.tooLong })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** The member's profile (wizard step 1, `POST /api/auth/complete-profile`). */
+export const completeProfileBody = z
+  .object({
+    fullName: text(2, kycMessages.fullName, 120),
+    phoneNumber: phoneField,
+    identityType: z.enum(identityTypes, { error: kycMessages.identityType }),
+    nationalId: text(5, kycMessages.nationalId, 30),
+    dateOfBirth: birthDate(kycMessages.memberAge),
+    address: text(5, kycMessages.address, 300),
+    city: optionalText(100),
+    province: optionalText(100),
+  })
+  .superRefine((value, ctx) => {
+    if (value.identityType !== 'national_id') return;
+    const id = value.nationalId.replace(/\s+/g, '');
+    if (!isValidSaIdNumber(id)) {
+      ctx.addIssue({ code: 'custom', path: ['nationalId'], message: kycMessages.saId });
+    } else if (isIsoDate(value.dateOfBirth) && !saIdMatchesBirthDate(id, value.dateOfBirth)) {
+      ctx.addIssue({ code: 'custom', path: ['nationalId'], message: kycMessages.saIdBirthDate });
+    }
+  });
+export type CompleteProfileBody = z.infer<typeof completeProfileBody>;
+export type CompleteProfileInput = z.input<typeof completeProfileBody>;
+
+const fileUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(300, { error: message })
+    .regex(/^\/api\/files\/[A-Za-z0-9/_-]+(\.[a-z0-9]+)?$/, { error: message });
+
+/** The fields of a next-of-kin form, without the documents. */
+export const nextOfKinFields = z.object({
+  fullName: text(2, kycMessages.fullName, 120),
+  relationship: text(2, kycMessages.relationship, 60),
+  phoneNumber: phoneField,
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, { error: kycMessages.email })
+    .refine((v) => v === '' || z.email({ pattern: z.regexes.html5Email }).safeParse(v).success, {
+      error: kycMessages.email,
+    })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  nationalId: text(5, kycMessages.nationalId, 30),
+  dateOfBirth: birthDate(kycMessages.kinAge),
+  address: text(5, kycMessages.address, 300),
+});
+export type NextOfKinFieldsInput = z.input<typeof nextOfKinFields>;
+
+/** `POST /api/auth/next-of-kin`: the kin's details and the three documents this member uploaded. */
+export const nextOfKinBody = nextOfKinFields.extend({
+  nokOrder: z.coerce.number({ error: kycMessages.nokOrder }).int().min(1).max(MAX_NEXT_OF_KIN, {
+    error: kycMessages.nokOrder,
+  }),
+  passportPhotoUrl: fileUrl(kycMessages.kinPhoto),
+  idDocumentUrl: fileUrl(kycMessages.kinIdDocument),
+  proofOfAddressUrl: fileUrl(kycMessages.kinProofOfAddress),
+});
+export type NextOfKinBody = z.infer<typeof nextOfKinBody>;
