@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -14,12 +15,21 @@ import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerNotifications } from './modules/notifications/register.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { kycRoutes } from './modules/kyc/routes.js';
+import { createKycService } from './modules/kyc/service.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { createUploadService } from './modules/uploads/service.js';
+import { createStorage, type Storage } from './lib/storage.js';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Defaults to the storage the configuration names. */
+  storage?: Storage;
 }
 
 export interface AppOptions {
@@ -44,7 +54,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {
@@ -91,6 +101,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   healthRoutes(app, { db });
   authRoutes(app, { auth, guards });
+  registerNotifications(app, { db, config, guards });
+
+  await app.register(multipart, { throwFileSizeLimit: true });
+  const storage = deps.storage ?? createStorage(config);
+  const kyc = createKycService({ db, config });
+  kycRoutes(app, { kyc, guards });
+  uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards });
+  fileRoutes(app, { db, storage, guards });
 
   const webDist = options.webDist ?? (existsSync(path.join(defaultWebDist, 'index.html')) ? defaultWebDist : false);
   if (webDist) {

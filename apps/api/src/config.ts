@@ -38,6 +38,9 @@ const envSchema = z.object({
       .optional(),
   ),
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  AWS_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.string().trim().default('https://accounts.google.com').pipe(z.url()),
@@ -68,7 +71,11 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   storageUrl: string | undefined;
-  s3Endpoint: string | undefined;
+  s3: {
+    endpoint: string | undefined;
+    region: string | undefined;
+    credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  };
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   corsOrigins: string[];
   trustProxy: boolean;
@@ -105,7 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storageUrl: e.STORAGE_URL,
-    s3Endpoint: e.S3_ENDPOINT,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.AWS_REGION,
+      credentials:
+        e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+          : undefined,
+    },
     google,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')

@@ -27,6 +27,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Test files make many accounts from one address; the rate-limit tests set their own limits.
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -6,3 +6,4 @@ export * from './auth/schemas.js';
 export * from './notifications/schemas.js';
 export * from './time.js';
 export * from './kyc/index.js';
+export * from './files.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -92,4 +93,105 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_actor_idx').on(t.actorId)],
+);
+
+/** What a member is told in the app (the bell and the notifications page). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    category: text('category').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A member's list, newest first; also answers the total for the pagination.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The bell's unread count, polled by every open page: only unread rows are indexed.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+    check('notifications_category_check', sql`${t.category} in ('registration', 'pool', 'payment', 'profit')`),
+  ],
+);
+
+/**
+ * E-mails waiting to go out, written in the transaction of the change they report. A worker
+ * claims due rows, sends them and marks them sent, or retries later with back-off.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** pending (waiting or being sent), sent, or failed (gave up after the last attempt). */
+    status: text('status').notNull().default('pending'),
+    /** Attempts started so far, counted when a worker claims the row. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the row is due; a claim moves it past the claim timeout, so an unfinished claim comes due again. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    claimedBy: text('claimed_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Every uploaded file: stored under a random key, answered only to its owner and the right reviewers. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('files_key_key').on(t.key), index('files_owner_id_idx').on(t.ownerId)],
+);
+
+/** A member's next of kin (at most two, numbered 1 and 2). */
+export const nextOfKin = pgTable(
+  'next_of_kin',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nokOrder: integer('nok_order').notNull(),
+    fullName: text('full_name').notNull(),
+    relationship: text('relationship').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    email: text('email'),
+    nationalId: text('national_id').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    passportPhotoUrl: text('passport_photo_url'),
+    idDocumentUrl: text('id_document_url'),
+    proofOfAddressUrl: text('proof_of_address_url'),
+    /** pending, approved or rejected. */
+    verificationStatus: text('verification_status').notNull().default('pending'),
+    rejectedFields: jsonb('rejected_fields').$type<string[]>(),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('next_of_kin_user_order_key').on(t.userId, t.nokOrder)],
 );

@@ -1,3 +1,4 @@
 export * from './dates.js';
 export * from './sa-id.js';
 export * from './schemas.js';
+export * from './wizard.js';

@@ -46,7 +46,7 @@ describe('dates', () => {
     expect(hasReachedAge(birth, 18, today)).toBe(expected);
   });
 
-  it("judges today in Johannesburg, two hours ahead of UTC", () => {
+  it('judges today in Johannesburg, two hours ahead of UTC', () => {
     expect(todayInJohannesburg(new Date('2026-11-21T21:59:00Z'))).toBe('2026-11-21');
     expect(todayInJohannesburg(new Date('2026-11-21T22:01:00Z'))).toBe('2026-11-22');
   });
@@ -97,7 +97,11 @@ describe('completeProfileBody', () => {
     [{ nationalId: '8001015009088' }, 'nationalId', 'Enter a valid 13-digit South African ID number'],
     [{ nationalId: '8001015009087' }, 'nationalId', 'The ID number does not match the date of birth'],
     [{ dateOfBirth: '1990/01/01' }, 'dateOfBirth', 'Date of birth must be a valid date (YYYY-MM-DD)'],
-    [{ dateOfBirth: yearsAgo(18, -1), identityType: 'passport', nationalId: 'P1234567' }, 'dateOfBirth', 'You must be at least 18 years old'],
+    [
+      { dateOfBirth: yearsAgo(18, -1), identityType: 'passport', nationalId: 'P1234567' },
+      'dateOfBirth',
+      'You must be at least 18 years old',
+    ],
     [{ address: '12' }, 'address', 'Address must be at least 5 characters'],
   ])('%j -> %s: %s', (change, field, message) => {
     expect(messages(completeProfileBody.safeParse({ ...valid, ...change }))[field]).toBe(message);

@@ -27,11 +27,7 @@ export const kycMessages = {
 } as const;
 
 const text = (min: number, message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(min, { error: message })
-    .max(max, { error: kycMessages.tooLong });
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: kycMessages.tooLong });
 
 export const phoneField = z
   .string({ error: kycMessages.phone })

@@ -1,0 +1,136 @@
+import {
+  notificationMessages,
+  type ListNotificationsQuery,
+  type NotificationCategory,
+  type NotificationPage,
+  type NotificationView,
+} from '@letsema/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { emailOutbox, notifications, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { isUuid } from '../auth/tokens.js';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export interface OutboxMail {
+  subject: string;
+  text: string;
+  html?: string | null | undefined;
+}
+
+export interface NotifyInput {
+  userId: string;
+  category: NotificationCategory;
+  title: string;
+  message: string;
+  /** Also e-mail the member (through the outbox) when given; build it with `buildMail`. */
+  email?: OutboxMail | undefined;
+}
+
+// A South African ID number is 13 digits; no e-mail may carry one.
+const ID_NUMBER_LIKE = /\d{13}/;
+
+/**
+ * Tells a member about a change: writes the notification and, when `email` is given, an outbox
+ * row addressed to the member's e-mail. Call it with the transaction of the change it reports, so
+ * the change, the notification and the e-mail are kept or rolled back together.
+ */
+export async function notify(executor: Executor, input: NotifyInput): Promise<{ id: string }> {
+  if (input.email) assertSafeMail(input.email);
+  const [row] = await executor
+    .insert(notifications)
+    .values({ userId: input.userId, category: input.category, title: input.title, message: input.message })
+    .returning({ id: notifications.id });
+  if (input.email) {
+    const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
+    await queueMail(executor, { ...input.email, to: user!.email });
+  }
+  return { id: row!.id };
+}
+
+/** Queues an e-mail to any address (one not tied to a notification) in the caller's transaction. */
+export async function queueMail(executor: Executor, mail: OutboxMail & { to: string }): Promise<{ id: string }> {
+  assertSafeMail(mail);
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id };
+}
+
+function assertSafeMail(mail: OutboxMail): void {
+  for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+    if (ID_NUMBER_LIKE.test(part)) throw new Error('An e-mail must not contain an identity number');
+  }
+}
+
+/** A notification as the API answers it. */
+export function toNotificationView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    category: row.category as NotificationCategory,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A member's own notifications: the list, the unread count, and marking them read. */
+export function createNotificationService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** One page of the member's notifications, newest first, with the totals for paging. */
+    async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
+      const { page, limit } = query;
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      const [totals] = await db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId));
+      const total = totals?.total ?? 0;
+      return {
+        notifications: rows.map(toNotificationView),
+        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+      };
+    },
+
+    /** How many of the member's notifications are unread (the bell's badge). */
+    async countUnread(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+      return row?.count ?? 0;
+    },
+
+    /** Marks one of the member's notifications read; another member's, or none, is 404. */
+    async markRead(userId: string, notificationId: string): Promise<NotificationView> {
+      if (!isUuid(notificationId)) throw notFound(notificationMessages.notFound);
+      const [row] = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+        .returning();
+      if (!row) throw notFound(notificationMessages.notFound);
+      return toNotificationView(row);
+    },
+
+    /** Marks every unread notification of the member read and answers how many changed. */
+    async markAllRead(userId: string): Promise<{ updated: number }> {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+        .returning({ id: notifications.id });
+      return { updated: rows.length };
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

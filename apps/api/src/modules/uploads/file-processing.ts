@@ -1,0 +1,55 @@
+import { uploadMessages } from '@letsema/domain';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '../../lib/errors.js';
+
+export type StoredExtension = 'jpg' | 'png' | 'webp' | 'pdf';
+
+export interface ProcessedFile {
+  body: Buffer;
+  contentType: string;
+  extension: StoredExtension;
+}
+
+const IMAGE_TYPES: Record<string, StoredExtension> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+// Photos larger than this on a side are scaled down: plenty for a face or a document, and light on phones.
+const MAX_IMAGE_SIDE = 2560;
+
+/**
+ * Decides a file's type from its bytes, never its name or header, and makes it safe to keep:
+ * images are decoded and re-encoded (dropping EXIF, GPS and anything smuggled after the image
+ * data); PDFs are kept as they are and only ever served as attachments.
+ */
+export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'): Promise<ProcessedFile> {
+  const typeMessage = accepts === 'photo' ? uploadMessages.photoType : uploadMessages.documentType;
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', typeMessage);
+
+  const imageExtension = IMAGE_TYPES[detected.mime];
+  if (imageExtension) return reencodeImage(bytes, detected.mime, imageExtension);
+
+  if (accepts === 'document' && detected.mime === 'application/pdf') {
+    return { body: bytes, contentType: 'application/pdf', extension: 'pdf' };
+  }
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', typeMessage);
+}
+
+async function reencodeImage(bytes: Buffer, mime: string, extension: StoredExtension): Promise<ProcessedFile> {
+  try {
+    // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
+    let image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    if (extension === 'jpg') image = image.jpeg({ quality: 85, mozjpeg: true });
+    else if (extension === 'png') image = image.png({ compressionLevel: 9 });
+    else image = image.webp({ quality: 85 });
+    return { body: await image.toBuffer(), contentType: mime, extension };
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.unreadable);
+  }
+}

@@ -1,0 +1,29 @@
+import { MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, type UploadKind } from '@letsema/domain';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { UploadService } from './service.js';
+
+export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadService; guards: Guards }) {
+  app.post<{ Params: { kind: string } }>(
+    '/api/uploads/:kind',
+    { preHandler: deps.guards.authenticate },
+    async (request, reply) => {
+      const kind = request.params.kind as UploadKind;
+      if (!uploadKinds.includes(kind)) throw notFound();
+      if (!request.isMultipart()) throw new AppError('VALIDATION', uploadMessages.noFile);
+
+      const part = await request.file({
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
+      });
+      if (!part) throw new AppError('VALIDATION', uploadMessages.noFile);
+      // toBuffer stops reading and throws as soon as the stream passes the limit.
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0) throw new AppError('VALIDATION', uploadMessages.noFile);
+
+      const result = await deps.uploads.upload(currentUser(request).id, kind, bytes);
+      return reply.code(201).send(ok(result));
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { AdminRole } from './roles.js';
+
+/** Uploads are refused past this size, while they stream. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const uploadKinds = [
+  'profile-picture',
+  'id-document',
+  'nok-passport-photo',
+  'nok-id-document',
+  'nok-proof-of-address',
+  'proof-of-payment',
+] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+
+/** What each upload accepts, and which admin role may see it besides its owner. */
+export const uploadRules: Record<UploadKind, { accepts: 'photo' | 'document'; reviewerRole: AdminRole }> = {
+  'profile-picture': { accepts: 'photo', reviewerRole: 'member_management' },
+  'id-document': { accepts: 'document', reviewerRole: 'member_management' },
+  'nok-passport-photo': { accepts: 'photo', reviewerRole: 'member_management' },
+  'nok-id-document': { accepts: 'document', reviewerRole: 'member_management' },
+  'nok-proof-of-address': { accepts: 'document', reviewerRole: 'member_management' },
+  'proof-of-payment': { accepts: 'document', reviewerRole: 'payment_management' },
+};
+
+/** The `accept` attribute of a file input for each kind of upload. */
+export const acceptAttribute = {
+  photo: 'image/jpeg,image/png,image/webp',
+  document: 'image/jpeg,image/png,image/webp,application/pdf',
+} as const;
+
+export const uploadMessages = {
+  noFile: 'Please choose a file to upload',
+  tooLarge: 'The file is too large. The limit is 10 MB.',
+  photoType: 'Please upload a JPEG, PNG or WebP photo',
+  documentType: 'Please upload a JPEG, PNG or WebP image, or a PDF',
+  unreadable: 'The file could not be read. Please upload another copy.',
+} as const;
