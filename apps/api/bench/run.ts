@@ -21,7 +21,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { sessions } from '../src/db/schema.js';
-import { signToken, TOKEN_LIFETIME_SECONDS } from '../src/modules/auth/tokens.js';
+import { signToken, TOKEN_LIFETIME_SECONDS, verifyToken } from '../src/modules/auth/tokens.js';
 
 const MEMBERS = readInt('BENCH_MEMBERS', 10_000);
 const NOTIFICATIONS = readInt('BENCH_NOTIFICATIONS', 1_000_000);
@@ -30,8 +30,12 @@ const WARMUP_SECONDS = readInt('BENCH_WARMUP', 3);
 const CONNECTIONS = readInt('BENCH_CONNECTIONS', 10);
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_RATIO = 0.8;
+const REFERENCE = 'bare route, raw driver, count only';
 
 const COUNT_SQL = 'select count(*)::int as count from notifications where user_id = $1 and is_read = false';
+// What the sign-in guard checks, written by hand: the session is live and its account active.
+const SESSION_SQL = `select u.* from sessions s join users u on u.id = s.user_id
+  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3 limit 1`;
 
 interface Measurement {
   engine: string;
@@ -44,8 +48,8 @@ interface Measurement {
 interface Engine {
   name: 'pglite' | 'postgres';
   database: Database;
-  /** Runs the count with the driver itself, no query builder. */
-  rawCount(userId: string): Promise<number>;
+  /** Runs SQL with the driver itself, no query builder. */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
   dispose(): Promise<void>;
 }
 
@@ -83,26 +87,40 @@ async function benchEngine(engine: Engine): Promise<Measurement[]> {
     .insert(sessions)
     .values({ userId, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000) })
     .returning({ id: sessions.id });
-  const token = await signToken(new TextEncoder().encode(secret), { userId, sessionId: session!.id });
+  const jwtSecret = new TextEncoder().encode(secret);
+  const token = await signToken(jwtSecret, { userId, sessionId: session!.id });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-bench-'));
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: secret, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db }, { webDist: false });
   await app.ready();
   await app.outbox.stop();
+  const rawCount = async (id: string) => (await engine.query<{ count: number }>(COUNT_SQL, [id]))[0]!.count;
   const bare = Fastify({ logger: false });
-  bare.get('/unread-count', async () => ({ count: await engine.rawCount(userId) }));
+  bare.get('/unread-count', async () => ({ count: await rawCount(userId) }));
+  // The same work as the app's call, by hand: check the token and the session, then count.
+  bare.get('/signed-in/unread-count', async (request, reply) => {
+    const claims = await verifyToken(jwtSecret, request.headers.authorization?.slice('Bearer '.length) ?? '');
+    const [user] = claims
+      ? await engine.query<{ id: string; account_status: string }>(SESSION_SQL, [claims.sessionId, claims.userId, new Date()])
+      : [];
+    if (!user || user.account_status !== 'active') return reply.code(401).send({ error: 'Please sign in' });
+    return { count: await rawCount(user.id) };
+  });
 
   try {
     const appUrl = `${await listen(app)}/api/notifications/unread-count`;
-    const bareUrl = `${await listen(bare)}/unread-count`;
+    const bareBase = await listen(bare);
     const headers = { authorization: `Bearer ${token}` };
-    const expected = await engine.rawCount(userId);
+    const expected = await rawCount(userId);
     const fromApp = (await (await fetch(appUrl, { headers })).json()) as { data: { count: number } };
     if (fromApp.data.count !== expected) throw new Error(`The app counted ${fromApp.data.count}, the bare route ${expected}`);
+    const plan = await engine.query<{ 'QUERY PLAN': string }>(`explain ${COUNT_SQL}`, [userId]);
+    console.log(`${engine.name}: count plan: ${plan.map((row) => row['QUERY PLAN'].trim()).join(' / ')}`);
 
     const targets = [
-      { target: 'bare route, raw driver', url: bareUrl, headers: {} },
+      { target: REFERENCE, url: `${bareBase}/unread-count`, headers: {} },
+      { target: 'bare route, raw driver, token + session + count', url: `${bareBase}/signed-in/unread-count`, headers },
       { target: 'GET /api/notifications/unread-count', url: appUrl, headers },
     ];
     for (const t of targets) await load(t.url, t.headers, WARMUP_SECONDS);
@@ -167,9 +185,8 @@ async function openPglite(): Promise<Engine> {
   return {
     name: 'pglite',
     database,
-    async rawCount(userId) {
-      const result = await client.query<{ count: number }>(COUNT_SQL, [userId]);
-      return result.rows[0]!.count;
+    async query<T>(text: string, params: unknown[]) {
+      return (await client.query<T>(text, params)).rows;
     },
     dispose: () => database.close(),
   };
@@ -192,9 +209,8 @@ async function openPostgres(adminUrl: string): Promise<Engine> {
   return {
     name: 'postgres',
     database: opened,
-    async rawCount(userId) {
-      const result = await pool.query<{ count: number }>(COUNT_SQL, [userId]);
-      return result.rows[0]!.count;
+    async query<T>(text: string, params: unknown[]) {
+      return (await pool.query(text, params)).rows as T[];
     },
     async dispose() {
       await opened.close();
@@ -230,7 +246,7 @@ async function runAdmin(adminUrl: string, statement: string) {
 
 function printTable(results: Measurement[]) {
   const rows = results.map((r) => {
-    const reference = results.find((x) => x.engine === r.engine && x.target.startsWith('bare'));
+    const reference = results.find((x) => x.engine === r.engine && x.target === REFERENCE);
     const ratio = reference && reference !== r ? r.requestsPerSecond / reference.requestsPerSecond : undefined;
     return [
       r.engine,

@@ -17,6 +17,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotifications } from './modules/notifications/register.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { adminReviewRoutes } from './modules/admin/routes.js';
+import { createReviewService } from './modules/admin/review-service.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { createKycService } from './modules/kyc/service.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -109,6 +111,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   kycRoutes(app, { kyc, guards });
   uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards });
   fileRoutes(app, { db, storage, guards });
+  adminReviewRoutes(app, {
+    review: createReviewService({ db, config }),
+    guards,
+    counters: { payments: async () => 0 },
+  });
 
   const webDist = options.webDist ?? (existsSync(path.join(defaultWebDist, 'index.html')) ? defaultWebDist : false);
   if (webDist) {

@@ -7,3 +7,4 @@ export * from './notifications/schemas.js';
 export * from './time.js';
 export * from './kyc/index.js';
 export * from './files.js';
+export * from './admin/schemas.js';

@@ -5,7 +5,7 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -80,6 +80,13 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 /** A member's own notifications: the list, the unread count, and marking them read. */
 export function createNotificationService(deps: { db: Db }) {
   const { db } = deps;
+  // Every open page polls the count, so it is prepared once: no query building per request, and
+  // PostgreSQL keeps its plan per connection.
+  const unreadCount = db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
+    .prepare('notifications_unread_count');
 
   return {
     /** One page of the member's notifications, newest first, with the totals for paging. */
@@ -102,10 +109,7 @@ export function createNotificationService(deps: { db: Db }) {
 
     /** How many of the member's notifications are unread (the bell's badge). */
     async countUnread(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+      const [row] = await unreadCount.execute({ userId });
       return row?.count ?? 0;
     },
 

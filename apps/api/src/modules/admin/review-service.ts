@@ -1,0 +1,245 @@
+import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import { nextOfKin, users } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { invalidState, notFound } from '../../lib/errors.js';
+import { buildMail } from '../../lib/mail.js';
+import { notify } from '../notifications/service.js';
+
+type UserRow = typeof users.$inferSelect;
+type KinRow = typeof nextOfKin.$inferSelect;
+
+export const reviewErrors = {
+  userNotFound: 'User not found',
+  notAwaitingReview: 'This registration is not awaiting review',
+  kinNotFound: (n: number) => `Next of kin #${n} not found`,
+  kinNotPending: (n: number) => `Next of kin #${n} is not awaiting review`,
+  kinFirst: 'Please approve both next of kin before approving the registration',
+} as const;
+
+const awaitingReview = and(eq(users.registrationStatus, 'pending_kyc'), isNotNull(users.submittedAt), eq(users.isAdmin, false));
+
+/** What an audit row keeps of a registration: its state, never its ID number. */
+const userSnapshot = (u: UserRow) => ({
+  registrationStatus: u.registrationStatus,
+  profilePictureUrl: u.profilePictureUrl,
+  idDocumentUrl: u.idDocumentUrl,
+  rejectedFields: u.rejectedFields ?? [],
+  rejectionReason: u.rejectionReason,
+});
+const kinSnapshot = (k: KinRow) => ({
+  verificationStatus: k.verificationStatus,
+  passportPhotoUrl: k.passportPhotoUrl,
+  idDocumentUrl: k.idDocumentUrl,
+  proofOfAddressUrl: k.proofOfAddressUrl,
+  rejectedFields: k.rejectedFields ?? [],
+  rejectionReason: k.rejectionReason,
+});
+
+/** Admin review of registrations: the queue, one member's submission, and the decisions on it. */
+export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
+  const { db, config } = deps;
+
+  /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
+  async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.isAdmin) throw notFound(reviewErrors.userNotFound);
+    return user;
+  }
+
+  function assertAwaitingReview(user: UserRow) {
+    if (user.registrationStatus !== 'pending_kyc' || !user.submittedAt) throw invalidState(reviewErrors.notAwaitingReview);
+  }
+
+  async function lockKin(tx: Executor, userId: string, n: number): Promise<KinRow> {
+    const [kin] = await tx
+      .select()
+      .from(nextOfKin)
+      .where(and(eq(nextOfKin.userId, userId), eq(nextOfKin.nokOrder, n)))
+      .for('update');
+    if (!kin) throw notFound(reviewErrors.kinNotFound(n));
+    return kin;
+  }
+
+  async function tell(tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) {
+    await notify(tx, {
+      userId: user.id,
+      category: 'registration',
+      title,
+      message: paragraphs.join(' '),
+      email: buildMail({
+        publicUrl: config.publicUrl,
+        subject: `Letsema: ${title.toLowerCase()}`,
+        greetingName: user.fullName,
+        paragraphs,
+        action: { label: 'Open Letsema', path },
+      }),
+    });
+  }
+
+  return {
+    /** Complete submissions waiting for a decision. */
+    async countAwaitingReview(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(awaitingReview);
+      return row?.n ?? 0;
+    },
+
+    /** The review queue, oldest submission first. */
+    async listAwaitingReview(query: PageQuery): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(awaitingReview)
+        .orderBy(asc(users.submittedAt), asc(users.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+    },
+
+    /** One member with their next of kin. */
+    async getMember(userId: string): Promise<{ user: UserRow; kin: KinRow[] }> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user || user.isAdmin) throw notFound(reviewErrors.userNotFound);
+      const kin = await db.select().from(nextOfKin).where(eq(nextOfKin.userId, userId)).orderBy(asc(nextOfKin.nokOrder));
+      return { user, kin };
+    },
+
+    /** Approves the registration: the member becomes active. Both next of kin must be approved first. */
+    async approveKyc(actorId: string, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await lockMember(tx, userId);
+        assertAwaitingReview(user);
+        const kin = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
+        if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved')) throw invalidState(reviewErrors.kinFirst);
+        const [after] = await tx
+          .update(users)
+          .set({ registrationStatus: 'active', rejectedFields: [], rejectionReason: null, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'kyc.approve',
+          targetType: 'user',
+          targetId: userId,
+          before: userSnapshot(user),
+          after: userSnapshot(after!),
+        });
+        await tell(
+          tx,
+          user,
+          'Registration approved',
+          ['Welcome to Letsema! Your registration has been approved and your account is now active.', 'You can now join the investment pool.'],
+          '/dashboard',
+        );
+      });
+    },
+
+    /** Returns the registration to the member: the chosen documents are cleared for them to upload again. */
+    async rejectKyc(actorId: string, userId: string, input: RejectKycBody): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await lockMember(tx, userId);
+        assertAwaitingReview(user);
+        const cleared: Partial<UserRow> = {};
+        if (input.rejectedFields.includes('profilePictureUrl')) cleared.profilePictureUrl = null;
+        if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
+        const [after] = await tx
+          .update(users)
+          .set({
+            ...cleared,
+            registrationStatus: 'rejected',
+            submittedAt: null,
+            rejectedFields: input.rejectedFields,
+            rejectionReason: input.reason,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'kyc.reject',
+          targetType: 'user',
+          targetId: userId,
+          before: userSnapshot(user),
+          after: userSnapshot(after!),
+        });
+        await tell(
+          tx,
+          user,
+          'Registration needs changes',
+          [`An admin returned part of your registration: ${input.reason}`, 'Please sign in and update the items asked for.'],
+          '/complete-registration',
+        );
+      });
+    },
+
+    async approveKin(actorId: string, userId: string, n: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await lockMember(tx, userId);
+        assertAwaitingReview(user);
+        const kin = await lockKin(tx, userId, n);
+        if (kin.verificationStatus !== 'pending') throw invalidState(reviewErrors.kinNotPending(n));
+        const [after] = await tx
+          .update(nextOfKin)
+          .set({ verificationStatus: 'approved', updatedAt: new Date() })
+          .where(eq(nextOfKin.id, kin.id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'kin.approve',
+          targetType: 'next_of_kin',
+          targetId: kin.id,
+          before: kinSnapshot(kin),
+          after: kinSnapshot(after!),
+        });
+        await tell(tx, user, `Next of kin #${n} approved`, [`Your next of kin #${n}, ${kin.fullName}, has been verified.`], '/complete-registration');
+      });
+    },
+
+    /** Returns a next of kin: chosen documents cleared, the member sent back to that step. */
+    async rejectKin(actorId: string, userId: string, n: number, input: RejectKinBody): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await lockMember(tx, userId);
+        assertAwaitingReview(user);
+        const kin = await lockKin(tx, userId, n);
+        if (kin.verificationStatus !== 'pending') throw invalidState(reviewErrors.kinNotPending(n));
+        const cleared: Partial<KinRow> = {};
+        if (input.rejectedFields.includes('passportPhotoUrl')) cleared.passportPhotoUrl = null;
+        if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
+        if (input.rejectedFields.includes('proofOfAddressUrl')) cleared.proofOfAddressUrl = null;
+        const [after] = await tx
+          .update(nextOfKin)
+          .set({
+            ...cleared,
+            verificationStatus: 'rejected',
+            rejectedFields: input.rejectedFields,
+            rejectionReason: input.reason,
+            updatedAt: new Date(),
+          })
+          .where(eq(nextOfKin.id, kin.id))
+          .returning();
+        await tx
+          .update(users)
+          .set({ registrationStatus: 'rejected', submittedAt: null, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await writeAudit(tx, {
+          actorId,
+          action: 'kin.reject',
+          targetType: 'next_of_kin',
+          targetId: kin.id,
+          before: kinSnapshot(kin),
+          after: kinSnapshot(after!),
+        });
+        await tell(
+          tx,
+          user,
+          `Next of kin #${n} needs changes`,
+          [`An admin returned your next of kin #${n}: ${input.reason}`, 'Please sign in and update the items asked for.'],
+          '/complete-registration',
+        );
+      });
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

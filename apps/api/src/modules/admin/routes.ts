@@ -1,0 +1,78 @@
+import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
+import { notFound } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validate.js';
+import { toUserView } from '../auth/user-view.js';
+import { isUuid } from '../auth/tokens.js';
+import { toKinView } from '../kyc/service.js';
+import type { ReviewService } from './review-service.js';
+
+/** Counts shown on the admin dashboard; each area adds its own as it arrives. */
+export interface PendingCounters {
+  payments(): Promise<number>;
+}
+
+const kinNumber = z.coerce.number().int().min(1).max(2);
+
+function userIdParam(params: unknown): string {
+  const id = (params as { userId?: string }).userId ?? '';
+  if (!isUuid(id)) throw notFound('User not found');
+  return id;
+}
+
+export function adminReviewRoutes(
+  app: FastifyInstance,
+  deps: { review: ReviewService; guards: Guards; counters: PendingCounters },
+) {
+  const { review, guards } = deps;
+  const reviewer = { preHandler: guards.requirePermission('member_management') };
+
+  app.get('/api/admin/dashboard/pending-counts', { preHandler: guards.requireAdmin }, async () => {
+    const [registrations, payments] = await Promise.all([review.countAwaitingReview(), deps.counters.payments()]);
+    return ok({ registrations, payments, loans: 0, withdrawals: 0, exits: 0 });
+  });
+
+  app.get('/api/admin/pending-kyc', reviewer, async (request) => {
+    const query = parseInput(pageQuery, request.query);
+    const rows = await review.listAwaitingReview(query);
+    return ok(rows.map((user) => ({ ...toUserView(user), submittedAt: user.submittedAt?.toISOString() ?? null })));
+  });
+
+  app.get('/api/admin/users/:userId', reviewer, async (request) => {
+    const { user, kin } = await review.getMember(userIdParam(request.params));
+    return ok({
+      ...toUserView(user),
+      submittedAt: user.submittedAt?.toISOString() ?? null,
+      nextOfKin: kin.map(toKinView),
+    });
+  });
+
+  app.post('/api/admin/users/:userId/approve-kyc', reviewer, async (request) => {
+    await review.approveKyc(currentUser(request).id, userIdParam(request.params));
+    return ok({ approved: true });
+  });
+
+  app.post('/api/admin/users/:userId/reject-kyc', reviewer, async (request) => {
+    const body = parseInput(rejectKycBody, request.body);
+    await review.rejectKyc(currentUser(request).id, userIdParam(request.params), body);
+    return ok({ rejected: true });
+  });
+
+  app.post('/api/admin/users/:userId/nok/:n/approve', reviewer, async (request) => {
+    const n = kinNumber.safeParse((request.params as { n: string }).n);
+    if (!n.success) throw notFound('Next of kin not found');
+    await review.approveKin(currentUser(request).id, userIdParam(request.params), n.data);
+    return ok({ approved: true });
+  });
+
+  app.post('/api/admin/users/:userId/nok/:n/reject', reviewer, async (request) => {
+    const n = kinNumber.safeParse((request.params as { n: string }).n);
+    if (!n.success) throw notFound('Next of kin not found');
+    const body = parseInput(rejectKinBody, request.body);
+    await review.rejectKin(currentUser(request).id, userIdParam(request.params), n.data, body);
+    return ok({ rejected: true });
+  });
+}

@@ -1,0 +1,52 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../components/not-found';
+import type { CurrentUser } from '../features/auth/api';
+import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
+import { AdminExpensesPage } from '../features/admin/expenses/admin-expenses-page';
+import { ExitRequestsPage } from '../features/admin/exits/exit-requests-page';
+import { AdminInvestmentPage } from '../features/admin/investment/admin-investment-page';
+import { CreateInvestmentPoolPage } from '../features/admin/investment/create-investment-pool-page';
+import { EditPoolPage } from '../features/admin/investment/edit-pool-page';
+import { AdminLoansPage } from '../features/admin/loans/admin-loans-page';
+import { AdminMembersPage } from '../features/admin/members/admin-members-page';
+import { PendingRegistrationsPage } from '../features/admin/members/pending-registrations-page';
+import { RegistrationReviewPage } from '../features/admin/members/registration-review-page';
+import { MonthEndPage } from '../features/admin/month-end/month-end-page';
+import { AdminNotificationsPage } from '../features/admin/notifications/admin-notifications-page';
+import { AdminPaymentsPage } from '../features/admin/payments/admin-payments-page';
+import { PendingPaymentsPage } from '../features/admin/payments/pending-payments-page';
+import { PoolRequestsPage } from '../features/admin/pool-requests/pool-requests-page';
+import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
+import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
+import { AdminShell } from '../shell/admin-shell';
+
+/**
+ * The admin area's routes, below /admin. This module and everything only it imports form a
+ * separate chunk, downloaded once the admin guard has let an admin in.
+ */
+export function AdminRoutes({ user }: { user: CurrentUser }) {
+  return (
+    <Routes>
+      <Route element={<AdminShell user={user} />}>
+        <Route index element={<AdminDashboardPage />} />
+        <Route path="tasks" element={<AdminTasksPage />} />
+        <Route path="members" element={<AdminMembersPage />} />
+        <Route path="members/pending" element={<PendingRegistrationsPage />} />
+        <Route path="members/pending/:userId" element={<RegistrationReviewPage />} />
+        <Route path="staff" element={<AdminStaffPage />} />
+        <Route path="payments" element={<AdminPaymentsPage />} />
+        <Route path="payments/pending" element={<PendingPaymentsPage />} />
+        <Route path="pool-requests" element={<PoolRequestsPage />} />
+        <Route path="loans" element={<AdminLoansPage />} />
+        <Route path="expenses" element={<AdminExpensesPage />} />
+        <Route path="month-end" element={<MonthEndPage />} />
+        <Route path="exits" element={<ExitRequestsPage />} />
+        <Route path="notifications" element={<AdminNotificationsPage />} />
+        <Route path="investment" element={<AdminInvestmentPage />} />
+        <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
+        <Route path="pools/:id/edit" element={<EditPoolPage />} />
+        <Route path="*" element={<NotFound homePath="/admin" />} />
+      </Route>
+    </Routes>
+  );
+}

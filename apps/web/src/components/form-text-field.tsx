@@ -1,0 +1,34 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+export type FormTextFieldProps<TFieldValues extends FieldValues, TTransformed = TFieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
+> & {
+  name: FieldPath<TFieldValues>;
+  control: Control<TFieldValues, unknown, TTransformed>;
+};
+
+/** An MUI text field bound to a react-hook-form field; the field's error shows as helper text. */
+export function FormTextField<TFieldValues extends FieldValues, TTransformed = TFieldValues>({
+  name,
+  control,
+  helperText,
+  disabled,
+  ...props
+}: FormTextFieldProps<TFieldValues, TTransformed>) {
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={disabled ?? field.disabled}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export function AdminNotificationsPage() {
+  return <PlaceholderPage title="Notifications" />;
+}

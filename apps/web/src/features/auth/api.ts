@@ -1,0 +1,115 @@
+import type { LoginBody, RegisterBody, RegistrationStatus } from '@letsema/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiClient } from '../../lib/api-client';
+import { clearToken, hasSession, setToken } from '../../lib/session';
+
+/** The signed-in user as `GET /api/auth/me` answers it. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  fullName: string | null;
+  phoneNumber: string | null;
+  identityType: string | null;
+  nationalId: string | null;
+  dateOfBirth: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  profilePictureUrl: string | null;
+  idDocumentUrl: string | null;
+  registrationStatus: RegistrationStatus;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  adminRoles: string[];
+  rejectedFields: string[];
+  rejectionReason: string | null;
+  hasPassword: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface TokenAnswer {
+  token: string;
+}
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiClient.get<CurrentUser>('/api/auth/me', signal);
+}
+
+export function postLogin(body: LoginBody): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('/api/auth/login', body);
+}
+
+export function postRegister(body: RegisterBody): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('/api/auth/register', body);
+}
+
+export function postLogout(): Promise<unknown> {
+  return apiClient.post<unknown>('/api/auth/logout');
+}
+
+export function currentUserQuery() {
+  return queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+  });
+}
+
+/** The signed-in user; nothing is fetched while no usable token is stored. */
+export function useCurrentUser() {
+  return useQuery({ ...currentUserQuery(), enabled: hasSession() });
+}
+
+/** Signs in, keeps the token and answers the user it belongs to. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const { token } = await postLogin(body);
+      queryClient.clear();
+      setToken(token);
+      return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });
+    },
+  });
+}
+
+/** Creates an account. The member signs in next, so the answered token is not kept. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RegisterBody) => {
+      await postRegister(body);
+    },
+    onSuccess: () => {
+      clearToken();
+      queryClient.clear();
+    },
+  });
+}
+
+/** Ends the session on the server, then forgets it here whatever the server answered. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await postLogout();
+      } catch {
+        // The session ends on this browser either way.
+      }
+    },
+    onSettled: () => {
+      clearToken();
+      void navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { BrandMark } from '../../components/brand-logo';
+
+/** The centred card the sign-in and sign-up pages share. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        justifyContent: 'center',
+        px: 2,
+        py: { xs: 4, sm: 6 },
+      }}
+    >
+      <Box sx={{ width: '100%', maxWidth: 420 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', mb: 3 }}>
+          <BrandMark size={56} />
+          <Typography variant="h1" sx={{ mt: 2 }}>
+            {title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.75 }}>
+            {subtitle}
+          </Typography>
+        </Box>
+        <Paper sx={{ p: { xs: 2.5, sm: 4 } }}>{children}</Paper>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 3 }}>
+          {footer}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerForm, type RegisterForm } from '@letsema/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FormPasswordField } from '../../components/form-password-field';
+import { FormTextField } from '../../components/form-text-field';
+import { getErrorMessage } from '../../lib/api-client';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { useRegister } from './api';
+import { AuthLayout } from './auth-layout';
+import type { LoginPageState } from './login-page';
+
+export const ACCOUNT_CREATED_MESSAGE = 'Account created! Please log in to complete your registration.';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { control, handleSubmit, setError } = useForm<z.input<typeof registerForm>, unknown, RegisterForm>({
+    resolver: zodResolver(registerForm),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(({ email, password }) => {
+    register.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          const state: LoginPageState = { message: ACCOUNT_CREATED_MESSAGE };
+          void navigate('/login', { state });
+        },
+        onError: (error) => applyServerFieldErrors(error, setError, ['email', 'password']),
+      },
+    );
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Join the Letsema savings and investment cooperative"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+        {register.error && <Alert severity="error">{getErrorMessage(register.error, 'Registration failed')}</Alert>}
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          disabled={register.isPending}
+        />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          helperText="At least 8 characters"
+          disabled={register.isPending}
+        />
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
+          label="Confirm password"
+          autoComplete="new-password"
+          disabled={register.isPending}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={register.isPending}
+          startIcon={register.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {register.isPending ? 'Creating account…' : 'Sign Up'}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,144 @@
+import { clearToken, getToken } from './session';
+
+export const GENERIC_ERROR_MESSAGE = 'An error occurred';
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please check your connection and try again.';
+
+/** Calls whose 401 means wrong credentials rather than an ended session. */
+const CREDENTIAL_PATHS = new Set(['/api/auth/login', '/api/auth/register']);
+const LOGIN_PATH = '/login';
+
+/** Any failed call: the server's message (or a generic one), the HTTP status (0 when unreachable) and field errors. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: Record<string, string>;
+  /** True when the message comes from the server (or the network) rather than the generic fallback. */
+  readonly hasMessage: boolean;
+
+  constructor(
+    message: string | null | undefined,
+    options: { status: number; code?: string; details?: Record<string, string> },
+  ) {
+    super(message || GENERIC_ERROR_MESSAGE);
+    this.hasMessage = Boolean(message);
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details ?? {};
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** The message to show for a failed call: the server's text, else the screen's own fallback. */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasMessage ? error.message : fallback;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+interface EnvelopeShape {
+  success?: unknown;
+  data?: unknown;
+  error?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+/** Sends a request to the API on this origin and unwraps the `{success, data, error}` envelope. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  const envelope = await readEnvelope(response);
+
+  if (response.status === 401 && !CREDENTIAL_PATHS.has(path)) endSession();
+
+  if (!response.ok || !envelope || envelope.success !== true || envelope.data === undefined) {
+    throw toApiError(response, envelope);
+  }
+  return envelope.data as T;
+}
+
+/** Fetches a protected file (served under /api/files/) as a Blob, with the bearer token. */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await send(path, signal ? { signal } : {});
+  if (response.status === 401) endSession();
+  if (!response.ok) throw toApiError(response, await readEnvelope(response));
+  return response.blob();
+}
+
+export const apiClient = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  /** Sends a multipart form (file uploads); the browser sets its content type. */
+  upload: <T>(path: string, form: FormData) => apiRequest<T>(path, { method: 'POST', body: form }),
+};
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: body ?? null,
+      credentials: 'include',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 });
+  }
+}
+
+async function readEnvelope(response: Response): Promise<EnvelopeShape | null> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return null;
+  try {
+    const parsed: unknown = await response.json();
+    return parsed !== null && typeof parsed === 'object' ? (parsed as EnvelopeShape) : null;
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(response: Response, envelope: EnvelopeShape | null): ApiError {
+  const message = typeof envelope?.error === 'string' && envelope.error.trim() ? envelope.error : null;
+  const options: { status: number; code?: string; details?: Record<string, string> } = { status: response.status };
+  if (typeof envelope?.code === 'string') options.code = envelope.code;
+  const details = readDetails(envelope?.details);
+  if (details) options.details = details;
+  return new ApiError(message, options);
+}
+
+function readDetails(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/** The session is over: forget the token and send the browser to the sign-in page. */
+function endSession(): void {
+  clearToken();
+  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+}

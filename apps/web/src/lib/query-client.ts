@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Every admin query key starts with this, so the admin area gets its own retry and focus rules. */
+export const ADMIN_QUERY_ROOT = 'admin';
+
+const READ_RETRIES = 3;
+const ADMIN_READ_RETRIES = 1;
+
+/** 1 s, 2 s, 4 s, ... capped at 30 s. */
+export function getRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30000);
+}
+
+/** A 4xx answer will not change by asking again. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError && error.isClientError);
+}
+
+function retryUpTo(limit: number) {
+  return (failureCount: number, error: unknown) => isRetryable(error) && failureCount < limit;
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: retryUpTo(READ_RETRIES),
+        retryDelay: getRetryDelay,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+  queryClient.setQueryDefaults([ADMIN_QUERY_ROOT], {
+    retry: retryUpTo(ADMIN_READ_RETRIES),
+    refetchOnWindowFocus: false,
+  });
+  return queryClient;
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,12 @@
+import { useOutletContext } from 'react-router';
+import type { CurrentUser } from '../features/auth/api';
+
+/** What the guards and shells hand to the pages below them. */
+export interface ShellContext {
+  user: CurrentUser;
+}
+
+/** The signed-in user, for pages rendered inside a guard. */
+export function useShellUser(): CurrentUser {
+  return useOutletContext<ShellContext>().user;
+}

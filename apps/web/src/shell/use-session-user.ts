@@ -1,0 +1,14 @@
+import { useCurrentUser, type CurrentUser } from '../features/auth/api';
+import { hasSession } from '../lib/session';
+
+export type SessionUserState =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'ready'; user: CurrentUser };
+
+/** Where the current session stands: still loading the user, signed out (or the load failed), or ready. */
+export function useSessionUser(): SessionUserState {
+  const query = useCurrentUser();
+  if (!hasSession()) return { status: 'signed-out' };
+  if (query.data) return { status: 'ready', user: query.data };
+  if (query.isError) return { status: 'signed-out' };
+  return { status: 'loading' };
+}

@@ -1,0 +1,123 @@
+import { createTheme } from '@mui/material/styles';
+
+const fontFamily = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"SF Pro Text"',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+  '"Apple Color Emoji"',
+  '"Segoe UI Emoji"',
+].join(', ');
+
+const softShadow = '0 1px 3px rgba(0, 0, 0, 0.06), 0 4px 12px rgba(0, 0, 0, 0.04)';
+const hairline = 'rgba(60, 60, 67, 0.18)';
+
+/** The light theme of the product (spec section 9). */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#007AFF', contrastText: '#FFFFFF' },
+    secondary: { main: '#5856D6', contrastText: '#FFFFFF' },
+    error: { main: '#FF3B30' },
+    warning: { main: '#FF9500' },
+    success: { main: '#34C759' },
+    background: { default: '#F2F2F7', paper: '#FFFFFF' },
+    text: { primary: '#000000', secondary: '#8E8E93' },
+    divider: hairline,
+  },
+  breakpoints: {
+    values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 },
+  },
+  spacing: 8,
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily,
+    h1: { fontSize: '2.125rem', fontWeight: 700, lineHeight: 1.2 },
+    h2: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 },
+    h3: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3 },
+    h4: { fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.35 },
+    h5: { fontSize: '1.125rem', fontWeight: 600, lineHeight: 1.4 },
+    h6: { fontSize: '1rem', fontWeight: 600, lineHeight: 1.4 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          textTransform: 'none',
+          fontWeight: 600,
+          padding: '10px 20px',
+          boxShadow: 'none',
+          transition: 'transform 120ms ease, background-color 150ms ease',
+          '&:hover': { boxShadow: 'none' },
+          '&:active': { boxShadow: 'none' },
+        },
+      },
+      variants: [
+        {
+          props: { variant: 'contained' },
+          style: { '&:hover': { transform: 'scale(0.98)' } },
+        },
+      ],
+    },
+    MuiPaper: {
+      defaultProps: { elevation: 1 },
+      styleOverrides: {
+        root: { backgroundImage: 'none' },
+        rounded: { borderRadius: 12 },
+        elevation1: { boxShadow: softShadow },
+      },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 1 },
+      styleOverrides: {
+        root: { borderRadius: 12, boxShadow: softShadow },
+      },
+    },
+    MuiChip: {
+      styleOverrides: {
+        root: { borderRadius: 8, fontWeight: 500 },
+      },
+    },
+    MuiTextField: {
+      defaultProps: { variant: 'outlined', fullWidth: true },
+    },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: { backgroundColor: '#FFFFFF', borderRadius: 10 },
+      },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: {
+        root: {
+          backgroundColor: '#FFFFFF',
+          color: '#000000',
+          boxShadow: 'none',
+          borderBottom: `1px solid ${hairline}`,
+          borderRadius: 0,
+        },
+      },
+    },
+    MuiDrawer: {
+      styleOverrides: {
+        paper: { borderRadius: 0, boxShadow: 'none', borderColor: hairline },
+      },
+    },
+    MuiAlert: {
+      styleOverrides: {
+        root: { borderRadius: 10 },
+      },
+    },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: { borderRadius: 10 },
+      },
+    },
+  },
+});

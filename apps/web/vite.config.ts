@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Libraries every page needs, split from the app code so they stay cached across releases. MUI stays with
+// the code that uses it, so components only the back office uses remain in the admin chunk.
+const vendorChunks: Record<string, RegExp> = {
+  react: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  data: /[\\/]node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)[\\/]/,
+};
+
+function chooseVendorChunk(id: string): string | undefined {
+  return Object.keys(vendorChunks).find((name) => vendorChunks[name]!.test(id));
+}
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000' },
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        manualChunks: chooseVendorChunk,
+      },
+    },
+  },
+});
