@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = [
-  spawn(npm, ['run', 'dev', '-w', '@letsema/api'], { stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
+  spawn(npm, ['run', 'dev', '-w', '@letsema/api'], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'development', ...process.env },
+  }),
   spawn(npm, ['run', 'dev', '-w', '@letsema/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

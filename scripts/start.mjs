@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+const webDist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
   console.log('Building the web app (first start)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '-w', '@letsema/web'], { stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', 'build', '-w', '@letsema/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_OUT_DIR: webDist },
+  });
   if (build.status !== 0) {
     console.error('The web app could not be built.');
     process.exit(build.status ?? 1);

@@ -25,7 +25,12 @@ function run(title, command, args, env = {}) {
 
 function vitest(title, args, env = {}) {
   const report = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  run(title, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  run(
+    title,
+    npx,
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -47,8 +52,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (existsSync(chromium)) {
-  if (run('build web app for browser tests', 'npm', ['run', 'build', '--silent'])) {
-    vitest('browser', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+  // A fresh build of the current code, in a folder of its own, for the server the specs start.
+  const webDist = path.join(reports, 'web-dist');
+  if (run('build web app for browser tests', 'npm', ['run', 'build', '--silent'], { WEB_OUT_DIR: webDist })) {
+    vitest('browser', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium, WEB_DIST_DIR: webDist });
   }
 } else {
   const banner = `BROWSER TESTS SKIPPED: no Chromium at ${chromium}. Install it (apt-get install chromium) to run them.`;

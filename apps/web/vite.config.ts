@@ -24,7 +24,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // WEB_OUT_DIR lets a test run build into its own folder (the server reads it as WEB_DIST_DIR).
+    outDir: process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     rollupOptions: {
       output: {

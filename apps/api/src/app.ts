@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     counters: { payments: async () => 0 },
   });
 
-  const webDist = options.webDist ?? (existsSync(path.join(defaultWebDist, 'index.html')) ? defaultWebDist : false);
+  const webDistFolder = config.webDist ?? defaultWebDist;
+  const webDist = options.webDist ?? (existsSync(path.join(webDistFolder, 'index.html')) ? webDistFolder : false);
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -45,6 +45,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.string().trim().default('https://accounts.google.com').pipe(z.url()),
   CORS_ORIGINS: optionalText,
+  WEB_DIST_DIR: optionalText,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -78,6 +79,8 @@ export interface Config {
   };
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   corsOrigins: string[];
+  /** Folder of the built web app to serve instead of apps/web/dist. */
+  webDist: string | undefined;
   trustProxy: boolean;
   logLevel: string;
   rateLimits: { loginPerIp: RateLimitRule; loginPerAccount: RateLimitRule; registerPerIp: RateLimitRule };
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((o) => o.trim())
           .filter(Boolean)
       : [],
+    webDist: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimits: {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SEEDED_MEMBER } from '../../fixtures/accounts.js';
+import { signIn } from '../../fixtures/auth.js';
+import { useBrowser } from '../../fixtures/browser.js';
+
+const newPage = useBrowser();
+
+describe('member shell', () => {
+  it('shows the bottom bar with the first three entries at 375 px, and no sidebar', async () => {
+    const page = await newPage({ width: 375, height: 740 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
+    await bottom.waitFor();
+    expect(await bottom.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'My Investments', 'Payments']);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    await bottom.getByRole('link', { name: 'Payments' }).click();
+    await page.waitForURL('**/payments');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows the sidebar with every entry on a wide screen', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await sidebar.waitFor();
+    for (const entry of ['Dashboard', 'My Investments', 'Payments', 'Transactions', 'Profile']) {
+      expect(await sidebar.getByText(entry, { exact: true }).isVisible(), entry).toBe(true);
+    }
+    expect(await page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(false);
+  });
+});
