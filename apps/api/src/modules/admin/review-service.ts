@@ -19,7 +19,11 @@ export const reviewErrors = {
   kinFirst: 'Please approve both next of kin before approving the registration',
 } as const;
 
-const awaitingReview = and(eq(users.registrationStatus, 'pending_kyc'), isNotNull(users.submittedAt), eq(users.isAdmin, false));
+const awaitingReview = and(
+  eq(users.registrationStatus, 'pending_kyc'),
+  isNotNull(users.submittedAt),
+  eq(users.isAdmin, false),
+);
 
 /** What an audit row keeps of a registration: its state, never its ID number. */
 const userSnapshot = (u: UserRow) => ({
@@ -50,7 +54,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   }
 
   function assertAwaitingReview(user: UserRow) {
-    if (user.registrationStatus !== 'pending_kyc' || !user.submittedAt) throw invalidState(reviewErrors.notAwaitingReview);
+    if (user.registrationStatus !== 'pending_kyc' || !user.submittedAt)
+      throw invalidState(reviewErrors.notAwaitingReview);
   }
 
   async function lockKin(tx: Executor, userId: string, n: number): Promise<KinRow> {
@@ -101,7 +106,11 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     async getMember(userId: string): Promise<{ user: UserRow; kin: KinRow[] }> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user || user.isAdmin) throw notFound(reviewErrors.userNotFound);
-      const kin = await db.select().from(nextOfKin).where(eq(nextOfKin.userId, userId)).orderBy(asc(nextOfKin.nokOrder));
+      const kin = await db
+        .select()
+        .from(nextOfKin)
+        .where(eq(nextOfKin.userId, userId))
+        .orderBy(asc(nextOfKin.nokOrder));
       return { user, kin };
     },
 
@@ -111,7 +120,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         const user = await lockMember(tx, userId);
         assertAwaitingReview(user);
         const kin = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
-        if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved')) throw invalidState(reviewErrors.kinFirst);
+        if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved'))
+          throw invalidState(reviewErrors.kinFirst);
         const [after] = await tx
           .update(users)
           .set({ registrationStatus: 'active', rejectedFields: [], rejectionReason: null, updatedAt: new Date() })
@@ -129,7 +139,10 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
           tx,
           user,
           'Registration approved',
-          ['Welcome to Letsema! Your registration has been approved and your account is now active.', 'You can now join the investment pool.'],
+          [
+            'Welcome to Letsema! Your registration has been approved and your account is now active.',
+            'You can now join the investment pool.',
+          ],
           '/dashboard',
         );
       });
@@ -167,7 +180,10 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
           tx,
           user,
           'Registration needs changes',
-          [`An admin returned part of your registration: ${input.reason}`, 'Please sign in and update the items asked for.'],
+          [
+            `An admin returned part of your registration: ${input.reason}`,
+            'Please sign in and update the items asked for.',
+          ],
           '/complete-registration',
         );
       });
@@ -192,7 +208,13 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
           before: kinSnapshot(kin),
           after: kinSnapshot(after!),
         });
-        await tell(tx, user, `Next of kin #${n} approved`, [`Your next of kin #${n}, ${kin.fullName}, has been verified.`], '/complete-registration');
+        await tell(
+          tx,
+          user,
+          `Next of kin #${n} approved`,
+          [`Your next of kin #${n}, ${kin.fullName}, has been verified.`],
+          '/complete-registration',
+        );
       });
     },
 
@@ -234,7 +256,10 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
           tx,
           user,
           `Next of kin #${n} needs changes`,
-          [`An admin returned your next of kin #${n}: ${input.reason}`, 'Please sign in and update the items asked for.'],
+          [
+            `An admin returned your next of kin #${n}: ${input.reason}`,
+            'Please sign in and update the items asked for.',
+          ],
           '/complete-registration',
         );
       });
