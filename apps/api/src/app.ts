@@ -17,6 +17,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotifications } from './modules/notifications/register.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { poolRoutes } from './modules/pools/routes.js';
+import { createPoolService } from './modules/pools/service.js';
 import { adminReviewRoutes } from './modules/admin/routes.js';
 import { createReviewService } from './modules/admin/review-service.js';
 import { kycRoutes } from './modules/kyc/routes.js';
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   kycRoutes(app, { kyc, guards });
   uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards });
   fileRoutes(app, { db, storage, guards });
+  poolRoutes(app, { pools: createPoolService({ db }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,

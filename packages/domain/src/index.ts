@@ -8,3 +8,5 @@ export * from './time.js';
 export * from './kyc/index.js';
 export * from './files.js';
 export * from './admin/schemas.js';
+export * from './instalments.js';
+export * from './pools/schemas.js';

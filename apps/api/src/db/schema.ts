@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -194,4 +195,40 @@ export const nextOfKin = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('next_of_kin_user_order_key').on(t.userId, t.nokOrder)],
+);
+
+/** The cooperative's investment pool. Money is integer cents; derived figures are kept by the server only. */
+export const pools = pgTable(
+  'pools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    targetAmountCents: bigint('target_amount_cents', { mode: 'number' }).notNull(),
+    /** Sum of completed contributions, kept in the same transaction as each payment approval. */
+    currentAmountCents: bigint('current_amount_cents', { mode: 'number' }).notNull().default(0),
+    totalShares: integer('total_shares').notNull(),
+    availableShares: integer('available_shares').notNull(),
+    pricePerShareCents: bigint('price_per_share_cents', { mode: 'number' }).notNull(),
+    maxMembers: integer('max_members').notNull(),
+    totalMembers: integer('total_members').notNull().default(0),
+    investmentDuration: integer('investment_duration').notNull(),
+    /** The plans on offer: frequencies (monthly, quarterly, yearly, once). */
+    paymentFrequencies: jsonb('payment_frequencies').$type<string[]>().notNull(),
+    paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
+    status: text('status').notNull().default('draft'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pools_status_idx').on(t.status, t.createdAt),
+    index('pools_created_by_idx').on(t.createdBy),
+    index('pools_approved_by_idx').on(t.approvedBy),
+    check('pools_available_shares_check', sql`${t.availableShares} >= 0 and ${t.availableShares} <= ${t.totalShares}`),
+    check('pools_members_check', sql`${t.totalMembers} >= 0 and ${t.totalMembers} <= ${t.maxMembers}`),
+    check('pools_amounts_check', sql`${t.currentAmountCents} >= 0 and ${t.targetAmountCents} > 0`),
+  ],
 );

@@ -45,7 +45,7 @@ describe(`registration review (${testEngine})`, () => {
     expect(await pendingIds()).not.toContain(partial.userId);
 
     const member = await seedSubmittedMember(t.app);
-    expect((await counts()).registrations).toBe(before + 1);
+    expect((await counts()).registrations).toBe(before! + 1);
     expect(await pendingIds()).toContain(member.userId);
     const counted = await counts();
     expect(counted).toMatchObject({ loans: 0, withdrawals: 0, exits: 0 });

@@ -1,0 +1,272 @@
+import {
+  centsToRand,
+  formatRand,
+  frequencyLabels,
+  hasRole,
+  instalmentAmount,
+  paymentFrequencies,
+  poolTransitions,
+  pricePerShare,
+  type CreatePoolBody,
+  type PaymentFrequency,
+  type PoolStatus,
+  type UpdatePoolBody,
+} from '@letsema/domain';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { pools, users } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, invalidState, notFound } from '../../lib/errors.js';
+
+export type PoolRow = typeof pools.$inferSelect;
+type Actor = typeof users.$inferSelect;
+
+export const poolErrors = {
+  notFound: 'Pool not found',
+  noPool: 'No investment pool found',
+  transition: (from: string, to: string) => `A pool cannot go from ${from} to ${to}`,
+  maxBelowMembers: 'Maximum members cannot be lower than the members already in the pool',
+  termsLocked: 'The target and duration cannot change once members have joined the pool',
+  planAmount: (label: string, amount: string) =>
+    `The ${label} plan for one share is ${amount}: it follows from the target, shares and duration`,
+  mustBeActive: 'Your account must be active to create a pool',
+} as const;
+
+/** Whether a pool is visible to someone: drafts only to admins and their creator. */
+function canSee(pool: PoolRow, actor: Actor): boolean {
+  return pool.status !== 'draft' || actor.isAdmin || pool.createdBy === actor.id;
+}
+
+/** The contribution plans of a pool: each frequency with the instalment for one share. */
+export function contributionPlans(
+  pool: Pick<PoolRow, 'paymentFrequencies' | 'pricePerShareCents' | 'investmentDuration'>,
+) {
+  return paymentFrequencies
+    .filter((f) => pool.paymentFrequencies.includes(f))
+    .map((frequency) => ({
+      frequency,
+      label: frequencyLabels[frequency],
+      amountCents: instalmentAmount(pool.pricePerShareCents, frequency, pool.investmentDuration),
+    }));
+}
+
+/** The pool as the API answers it: money in rand. */
+export function toPoolView(pool: PoolRow, names: { createdBy?: string | null; approvedBy?: string | null } = {}) {
+  return {
+    id: pool.id,
+    name: pool.name,
+    description: pool.description,
+    targetAmount: centsToRand(pool.targetAmountCents),
+    currentAmount: centsToRand(pool.currentAmountCents),
+    totalShares: pool.totalShares,
+    availableShares: pool.availableShares,
+    pricePerShare: centsToRand(pool.pricePerShareCents),
+    maxMembers: pool.maxMembers,
+    totalMembers: pool.totalMembers,
+    investmentDuration: pool.investmentDuration,
+    paymentInstallments: contributionPlans(pool).map((p) => ({
+      frequency: p.frequency,
+      amount: centsToRand(p.amountCents),
+    })),
+    paymentMethods: pool.paymentMethods,
+    status: pool.status,
+    createdBy: names.createdBy ?? null,
+    createdById: pool.createdBy,
+    createdAt: pool.createdAt.toISOString(),
+    approvedBy: names.approvedBy ?? null,
+    approvedById: pool.approvedBy,
+    approvedAt: pool.approvedAt?.toISOString() ?? null,
+    updatedAt: pool.updatedAt.toISOString(),
+  };
+}
+
+export type PoolView = ReturnType<typeof toPoolView>;
+
+const snapshot = (p: PoolRow) => ({
+  name: p.name,
+  status: p.status,
+  targetAmountCents: p.targetAmountCents,
+  pricePerShareCents: p.pricePerShareCents,
+  maxMembers: p.maxMembers,
+  investmentDuration: p.investmentDuration,
+  paymentFrequencies: p.paymentFrequencies,
+  paymentMethods: p.paymentMethods,
+});
+
+/** Counts memberships that hold a pool's terms fixed; supplied by the memberships module. */
+export type LiveMembershipCounter = (tx: Executor, poolId: string) => Promise<number>;
+
+export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMembershipCounter }) {
+  const { db } = deps;
+  const countLive = deps.countLiveMemberships ?? (async () => 0);
+
+  async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
+    const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
+    const people = ids.length
+      ? await db
+          .select({ id: users.id, fullName: users.fullName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
+    const nameOf = (id: string | null) => {
+      const person = people.find((p) => p.id === id);
+      return person ? (person.fullName ?? person.email) : null;
+    };
+    return rows.map((r) => toPoolView(r, { createdBy: nameOf(r.createdBy), approvedBy: nameOf(r.approvedBy) }));
+  }
+
+  async function lockPool(tx: Executor, id: string): Promise<PoolRow> {
+    const [pool] = await tx.select().from(pools).where(eq(pools.id, id)).for('update');
+    if (!pool) throw notFound(poolErrors.notFound);
+    return pool;
+  }
+
+  return {
+    /** Pools the actor may see, oldest first. */
+    async list(actor: Actor): Promise<PoolView[]> {
+      const visible = actor.isAdmin
+        ? undefined
+        : or(inArray(pools.status, ['open', 'active', 'closed', 'completed']), eq(pools.createdBy, actor.id));
+      const rows = await db.select().from(pools).where(visible).orderBy(asc(pools.createdAt), asc(pools.id)).limit(200);
+      return withNames(rows);
+    },
+
+    async get(actor: Actor, id: string): Promise<PoolView> {
+      const [pool] = await db.select().from(pools).where(eq(pools.id, id));
+      if (!pool || !canSee(pool, actor)) throw notFound(poolErrors.notFound);
+      return (await withNames([pool]))[0]!;
+    },
+
+    /** The pool members join: the oldest one open for joining, else null. */
+    async firstOpen(): Promise<PoolView | null> {
+      const [pool] = await db
+        .select()
+        .from(pools)
+        .where(eq(pools.status, 'open'))
+        .orderBy(asc(pools.createdAt), asc(pools.id))
+        .limit(1);
+      return pool ? (await withNames([pool]))[0]! : null;
+    },
+
+    /** Creates a pool as a draft; price per share and available shares follow from the figures. */
+    async create(actor: Actor, input: CreatePoolBody): Promise<PoolView> {
+      if (actor.registrationStatus !== 'active') throw new AppError('FORBIDDEN', poolErrors.mustBeActive);
+      const pool = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(pools)
+          .values({
+            name: input.name,
+            description: input.description,
+            targetAmountCents: input.targetAmount,
+            totalShares: input.totalShares,
+            availableShares: input.totalShares,
+            pricePerShareCents: pricePerShare(input.targetAmount, input.totalShares),
+            maxMembers: input.maxMembers,
+            investmentDuration: input.investmentDuration,
+            paymentFrequencies: input.paymentFrequencies,
+            paymentMethods: input.paymentMethods,
+            status: 'draft',
+            createdBy: actor.id,
+          })
+          .returning();
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'pool.create',
+          targetType: 'pool',
+          targetId: row!.id,
+          after: snapshot(row!),
+        });
+        return row!;
+      });
+      return (await withNames([pool]))[0]!;
+    },
+
+    /** Edits a pool. The plans' amounts must be the ones the terms give; terms are fixed once members joined. */
+    async update(actor: Actor, id: string, input: UpdatePoolBody): Promise<PoolView> {
+      const pool = await db.transaction(async (tx) => {
+        const before = await lockPool(tx, id);
+        if (input.maxMembers < before.totalMembers) throw invalidState(poolErrors.maxBelowMembers);
+        const termsChanged =
+          input.targetAmount !== before.targetAmountCents || input.investmentDuration !== before.investmentDuration;
+        if (termsChanged && (await countLive(tx, id)) > 0) throw invalidState(poolErrors.termsLocked);
+
+        const price = pricePerShare(input.targetAmount, before.totalShares);
+        const frequencies = paymentFrequencies.filter((f) => input.paymentInstallments.some((p) => p.frequency === f));
+        const details: Record<string, string> = {};
+        input.paymentInstallments.forEach((plan, index) => {
+          const expected = instalmentAmount(price, plan.frequency as PaymentFrequency, input.investmentDuration);
+          if (plan.amount !== expected) {
+            details[`paymentInstallments.${index}.amount`] = poolErrors.planAmount(
+              frequencyLabels[plan.frequency],
+              formatRand(expected),
+            );
+          }
+        });
+        const firstProblem = Object.values(details)[0];
+        if (firstProblem) throw new AppError('VALIDATION', firstProblem, { details });
+
+        const [after] = await tx
+          .update(pools)
+          .set({
+            name: input.name,
+            description: input.description,
+            targetAmountCents: input.targetAmount,
+            pricePerShareCents: price,
+            maxMembers: input.maxMembers,
+            investmentDuration: input.investmentDuration,
+            paymentMethods: input.paymentMethods,
+            paymentFrequencies: frequencies,
+            updatedAt: new Date(),
+          })
+          .where(eq(pools.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'pool.update',
+          targetType: 'pool',
+          targetId: id,
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
+        return after!;
+      });
+      return (await withNames([pool]))[0]!;
+    },
+
+    /** Moves a pool along its allowed transitions; opening records who approved it and when. */
+    async changeStatus(actor: Actor, id: string, status: PoolStatus): Promise<PoolView> {
+      const pool = await db.transaction(async (tx) => {
+        const before = await lockPool(tx, id);
+        const allowed = poolTransitions[before.status as PoolStatus] ?? [];
+        if (!allowed.includes(status)) throw invalidState(poolErrors.transition(before.status, status));
+        const opening = before.status === 'draft' && status === 'open';
+        const [after] = await tx
+          .update(pools)
+          .set({
+            status,
+            updatedAt: new Date(),
+            ...(opening ? { approvedBy: actor.id, approvedAt: new Date() } : {}),
+          })
+          .where(and(eq(pools.id, id), eq(pools.status, before.status)))
+          .returning();
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'pool.status',
+          targetType: 'pool',
+          targetId: id,
+          before: { status: before.status },
+          after: { status: after!.status },
+        });
+        return after!;
+      });
+      return (await withNames([pool]))[0]!;
+    },
+
+    /** Whether the actor may manage pools (edit, open, review requests). */
+    canManage(actor: Actor): boolean {
+      return hasRole(actor, 'investment_management');
+    },
+  };
+}
+
+export type PoolService = ReturnType<typeof createPoolService>;
