@@ -31,6 +31,8 @@ const CONNECTIONS = readInt('BENCH_CONNECTIONS', 10);
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_RATIO = 0.8;
 const REFERENCE = 'bare route, raw driver, count only';
+const BY_HAND = 'bare route, raw driver, token + session + count';
+const APP_TARGET = 'GET /api/notifications/unread-count';
 
 const COUNT_SQL = 'select count(*)::int as count from notifications where user_id = $1 and is_read = false';
 // What the sign-in guard checks, written by hand: the session is live and its account active.
@@ -62,10 +64,16 @@ async function main() {
 
   for (const open of engines) {
     const engine = await open();
+    let disposing: Promise<void> | undefined;
+    const dispose = () => (disposing ??= engine.dispose());
+    // Interrupted, the throwaway database is still dropped.
+    const interrupt = () => void dispose().finally(() => process.exit(130));
+    process.once('SIGINT', interrupt);
     try {
       results.push(...(await benchEngine(engine)));
     } finally {
-      await engine.dispose();
+      process.off('SIGINT', interrupt);
+      await dispose();
     }
   }
   printTable(results);
@@ -102,7 +110,11 @@ async function benchEngine(engine: Engine): Promise<Measurement[]> {
   bare.get('/signed-in/unread-count', async (request, reply) => {
     const claims = await verifyToken(jwtSecret, request.headers.authorization?.slice('Bearer '.length) ?? '');
     const [user] = claims
-      ? await engine.query<{ id: string; account_status: string }>(SESSION_SQL, [claims.sessionId, claims.userId, new Date()])
+      ? await engine.query<{ id: string; account_status: string }>(SESSION_SQL, [
+          claims.sessionId,
+          claims.userId,
+          new Date(),
+        ])
       : [];
     if (!user || user.account_status !== 'active') return reply.code(401).send({ error: 'Please sign in' });
     return { count: await rawCount(user.id) };
@@ -114,14 +126,15 @@ async function benchEngine(engine: Engine): Promise<Measurement[]> {
     const headers = { authorization: `Bearer ${token}` };
     const expected = await rawCount(userId);
     const fromApp = (await (await fetch(appUrl, { headers })).json()) as { data: { count: number } };
-    if (fromApp.data.count !== expected) throw new Error(`The app counted ${fromApp.data.count}, the bare route ${expected}`);
+    if (fromApp.data.count !== expected)
+      throw new Error(`The app counted ${fromApp.data.count}, the bare route ${expected}`);
     const plan = await engine.query<{ 'QUERY PLAN': string }>(`explain ${COUNT_SQL}`, [userId]);
     console.log(`${engine.name}: count plan: ${plan.map((row) => row['QUERY PLAN'].trim()).join(' / ')}`);
 
     const targets = [
       { target: REFERENCE, url: `${bareBase}/unread-count`, headers: {} },
-      { target: 'bare route, raw driver, token + session + count', url: `${bareBase}/signed-in/unread-count`, headers },
-      { target: 'GET /api/notifications/unread-count', url: appUrl, headers },
+      { target: BY_HAND, url: `${bareBase}/signed-in/unread-count`, headers },
+      { target: APP_TARGET, url: appUrl, headers },
     ];
     for (const t of targets) await load(t.url, t.headers, WARMUP_SECONDS);
     const measured: Measurement[] = [];
@@ -213,8 +226,9 @@ async function openPostgres(adminUrl: string): Promise<Engine> {
       return (await pool.query(text, params)).rows as T[];
     },
     async dispose() {
-      await opened.close();
+      // Dropped first, with force: a query still running (an interrupted seed) is ended with it.
       await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+      await opened.close().catch(() => undefined);
     },
   };
 }
@@ -245,22 +259,26 @@ async function runAdmin(adminUrl: string, statement: string) {
 }
 
 function printTable(results: Measurement[]) {
-  const rows = results.map((r) => {
-    const reference = results.find((x) => x.engine === r.engine && x.target === REFERENCE);
-    const ratio = reference && reference !== r ? r.requestsPerSecond / reference.requestsPerSecond : undefined;
-    return [
-      r.engine,
-      r.target,
-      Math.round(r.requestsPerSecond).toString(),
-      r.p99Ms.toFixed(1),
-      ratio === undefined ? '(reference)' : `${(ratio * 100).toFixed(0)}%${ratio >= TARGET_RATIO ? '' : ' (below 80%)'}`,
-    ];
-  });
-  const header = ['engine', 'target', 'req/s', 'p99 ms', 'of bare'];
+  const percentOf = (r: Measurement, target: string) => {
+    const reference = results.find((x) => x.engine === r.engine && x.target === target);
+    if (!reference || reference === r || r.target === REFERENCE) return '';
+    const ratio = r.requestsPerSecond / reference.requestsPerSecond;
+    return `${(ratio * 100).toFixed(0)}%${target === REFERENCE && ratio < TARGET_RATIO ? ' (<80%)' : ''}`;
+  };
+  const rows = results.map((r) => [
+    r.engine,
+    r.target,
+    Math.round(r.requestsPerSecond).toString(),
+    r.p99Ms.toFixed(1),
+    percentOf(r, REFERENCE),
+    r.target === APP_TARGET ? percentOf(r, BY_HAND) : '',
+  ]);
+  const header = ['engine', 'target', 'req/s', 'p99 ms', 'of count only', 'of same work by hand'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(
-    `\nUnread count, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each; ${MEMBERS} members, ${NOTIFICATIONS} notifications`,
+    `\nUnread count: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each; ${MEMBERS} members, ${NOTIFICATIONS} notifications`,
   );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -17,6 +17,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotifications } from './modules/notifications/register.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { investingRoutes } from './modules/investing/routes.js';
+import { createInvestingService } from './modules/investing/service.js';
 import { poolRoutes } from './modules/pools/routes.js';
 import { createPoolService } from './modules/pools/service.js';
 import { adminReviewRoutes } from './modules/admin/routes.js';
@@ -113,11 +115,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   kycRoutes(app, { kyc, guards });
   uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards });
   fileRoutes(app, { db, storage, guards });
-  poolRoutes(app, { pools: createPoolService({ db }), guards });
+  const investing = createInvestingService({ db, config });
+  poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
+  investingRoutes(app, { investing, guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
-    counters: { payments: async () => 0 },
+    counters: { payments: () => investing.countPendingPayments() },
   });
 
   const webDistFolder = config.webDist ?? defaultWebDist;

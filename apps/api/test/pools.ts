@@ -15,6 +15,7 @@ export const samplePool = {
 
 export interface PoolAnswer {
   id: string;
+  name: string;
   status: string;
   targetAmount: number;
   currentAmount: number;
@@ -23,6 +24,7 @@ export interface PoolAnswer {
   totalShares: number;
   totalMembers: number;
   maxMembers: number;
+  investmentDuration: number;
   paymentInstallments: { frequency: string; amount: number }[];
   paymentMethods: string[];
   createdBy: string | null;

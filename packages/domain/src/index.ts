@@ -10,3 +10,4 @@ export * from './files.js';
 export * from './admin/schemas.js';
 export * from './instalments.js';
 export * from './pools/schemas.js';
+export * from './investing/schemas.js';

@@ -232,3 +232,79 @@ export const pools = pgTable(
     check('pools_amounts_check', sql`${t.currentAmountCents} >= 0 and ${t.targetAmountCents} > 0`),
   ],
 );
+
+/** A member's holding in a pool, requested by the member and decided by an admin. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    numberOfShares: integer('number_of_shares').notNull(),
+    totalCommitmentCents: bigint('total_commitment_cents', { mode: 'number' }).notNull(),
+    /** Sum of completed payments, kept in the same transaction as each approval. */
+    totalPaidCents: bigint('total_paid_cents', { mode: 'number' }).notNull().default(0),
+    actualReturnCents: bigint('actual_return_cents', { mode: 'number' }).notNull().default(0),
+    installmentPlan: text('installment_plan').notNull(),
+    contributionAmountCents: bigint('contribution_amount_cents', { mode: 'number' }).notNull(),
+    /** pending, approved or rejected. */
+    contributionStatus: text('contribution_status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live (pending or approved) membership per member and pool; a rejected one may be followed by another.
+    uniqueIndex('memberships_live_key')
+      .on(t.userId, t.poolId)
+      .where(sql`${t.contributionStatus} in ('pending', 'approved')`),
+    index('memberships_user_idx').on(t.userId, t.createdAt),
+    index('memberships_pool_idx').on(t.poolId, t.contributionStatus),
+    index('memberships_status_idx').on(t.contributionStatus, t.createdAt),
+    index('memberships_decided_by_idx').on(t.decidedBy),
+    check('memberships_amounts_check', sql`${t.totalPaidCents} >= 0 and ${t.totalPaidCents} <= ${t.totalCommitmentCents}`),
+  ],
+);
+
+/** Money movements: contributions paid in with proof, and later returns, fees, withdrawals and refunds. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    membershipId: uuid('membership_id').references(() => memberships.id, { onDelete: 'restrict' }),
+    type: text('type').notNull().default('contribution'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** pending, completed, rejected or failed. */
+    status: text('status').notNull().default('pending'),
+    paymentMethod: text('payment_method'),
+    proofOfPaymentUrl: text('proof_of_payment_url'),
+    description: text('description'),
+    failureReason: text('failure_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_membership_idx').on(t.membershipId),
+    index('payments_pool_idx').on(t.poolId),
+    index('payments_decided_by_idx').on(t.decidedBy),
+    // A proof backs one payment only, so one transfer cannot be counted twice.
+    uniqueIndex('payments_proof_key').on(t.proofOfPaymentUrl),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);

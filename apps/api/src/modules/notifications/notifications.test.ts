@@ -77,17 +77,15 @@ describe(`notifications (${testEngine})`, () => {
     await seedNotifications(t.db, member.userId, 22);
     // Three more at one moment: the id decides their order, so no page repeats or skips one.
     const sameMoment = new Date(base + 30 * 60_000);
-    await t.db
-      .insert(notifications)
-      .values(
-        ['A', 'B', 'C'].map((title) => ({
-          userId: member.userId,
-          title,
-          message: title,
-          category: 'pool',
-          createdAt: sameMoment,
-        })),
-      );
+    await t.db.insert(notifications).values(
+      ['A', 'B', 'C'].map((title) => ({
+        userId: member.userId,
+        title,
+        message: title,
+        category: 'pool',
+        createdAt: sameMoment,
+      })),
+    );
 
     const pages = [];
     for (const page of [1, 2, 3]) pages.push(await list(member.token, `?page=${page}&limit=10`));

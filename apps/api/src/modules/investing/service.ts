@@ -1,0 +1,521 @@
+import {
+  centsToRand,
+  formatRand,
+  frequencyLabels,
+  instalmentAmount,
+  investingMessages,
+  type CreatePaymentBody,
+  type JoinPoolBody,
+  type PageQuery,
+  type PaymentFrequency,
+} from '@letsema/domain';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import { files, memberships, payments, pools, users } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
+import { buildMail } from '../../lib/mail.js';
+import { notify } from '../notifications/service.js';
+
+type Actor = typeof users.$inferSelect;
+type MembershipRow = typeof memberships.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type PoolRow = typeof pools.$inferSelect;
+
+export const investingErrors = {
+  adminsCannotJoin: 'Admin accounts cannot join a pool',
+  notActive: 'Your registration must be approved before you can join a pool',
+  poolNotFound: 'Pool not found',
+  poolNotOpen: 'This pool is not open for joining',
+  noShares: 'No shares are left in this pool',
+  poolFull: 'This pool has no member places left',
+  alreadyMember: 'You already have a membership request for this pool',
+  figures: (commitment: string, instalment: string) =>
+    `The amounts do not match this pool's terms: the commitment is ${commitment} and each instalment ${instalment}. Please refresh and try again.`,
+  requestNotFound: 'Membership request not found',
+  requestDecided: 'This membership request has already been decided',
+  sharesRanOut: 'Not enough shares are left in the pool for this request',
+  placesRanOut: 'The pool has no member places left for this request',
+  noMembership: 'You have no membership in this pool',
+  membershipNotApproved: 'Your pool membership must be approved before you can make a payment',
+  fullyPaid: 'Your commitment is fully paid',
+  tooMuch: (owed: string) => `The amount is more than what you still owe (${owed})`,
+  method: "Please choose one of the pool's payment methods",
+  proofUsed: 'This proof of payment has already been submitted',
+  paymentNotFound: 'Payment not found',
+  paymentDecided: 'This payment has already been decided',
+} as const;
+
+const membershipSnapshot = (m: MembershipRow) => ({
+  contributionStatus: m.contributionStatus,
+  numberOfShares: m.numberOfShares,
+  totalCommitmentCents: m.totalCommitmentCents,
+  totalPaidCents: m.totalPaidCents,
+  rejectionReason: m.rejectionReason,
+});
+const paymentSnapshot = (p: PaymentRow) => ({
+  status: p.status,
+  amountCents: p.amountCents,
+  failureReason: p.failureReason,
+});
+
+export function toMembershipView(m: MembershipRow, pool: PoolRow | null) {
+  return {
+    id: m.id,
+    poolId: m.poolId,
+    pool: pool
+      ? {
+          id: pool.id,
+          name: pool.name,
+          status: pool.status,
+          investmentDuration: pool.investmentDuration,
+          paymentMethods: pool.paymentMethods,
+        }
+      : null,
+    numberOfShares: m.numberOfShares,
+    totalCommitment: centsToRand(m.totalCommitmentCents),
+    totalPaid: centsToRand(m.totalPaidCents),
+    actualReturn: centsToRand(m.actualReturnCents),
+    installmentPlan: m.installmentPlan,
+    contributionAmount: centsToRand(m.contributionAmountCents),
+    contributionStatus: m.contributionStatus,
+    rejectionReason: m.rejectionReason,
+    createdAt: m.createdAt.toISOString(),
+    decidedAt: m.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export function toPaymentView(p: PaymentRow, poolName: string | null = null) {
+  return {
+    id: p.id,
+    poolId: p.poolId,
+    poolName,
+    type: p.type,
+    amount: centsToRand(p.amountCents),
+    status: p.status,
+    paymentMethod: p.paymentMethod,
+    proofOfPaymentUrl: p.proofOfPaymentUrl,
+    description: p.description,
+    failureReason: p.failureReason,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** Memberships and payments: joining, paying, and the admin decisions that move shares and money. */
+export function createInvestingService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
+  const { db, config } = deps;
+
+  async function tell(
+    tx: Executor,
+    userId: string,
+    category: 'pool' | 'payment',
+    title: string,
+    message: string,
+    path: string,
+  ) {
+    const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+    await notify(tx, {
+      userId,
+      category,
+      title,
+      message,
+      email: buildMail({
+        publicUrl: config.publicUrl,
+        subject: `Letsema: ${title.toLowerCase()}`,
+        greetingName: user?.fullName,
+        paragraphs: [message],
+        action: { label: 'Open Letsema', path },
+      }),
+    });
+  }
+
+  /** What is still owed on a membership: the commitment less completed and pending payments. */
+  async function owedCents(tx: Executor, membership: MembershipRow): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.membershipId, membership.id), inArray(payments.status, ['pending', 'completed'])));
+    return membership.totalCommitmentCents - Number(row?.total ?? 0);
+  }
+
+  return {
+    async countLiveMemberships(tx: Executor, poolId: string): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.poolId, poolId), inArray(memberships.contributionStatus, ['pending', 'approved'])));
+      return row?.n ?? 0;
+    },
+
+    async countPendingPayments(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.status, 'pending'));
+      return row?.n ?? 0;
+    },
+
+    /** Asks to join a pool; the server computes the commitment and instalment and refuses figures that disagree. */
+    async join(actor: Actor, input: JoinPoolBody) {
+      if (actor.isAdmin) throw forbidden(investingErrors.adminsCannotJoin);
+      if (actor.registrationStatus !== 'active') throw forbidden(investingErrors.notActive);
+      return db.transaction(async (tx) => {
+        const [pool] = await tx.select().from(pools).where(eq(pools.id, input.poolId));
+        if (!pool || (pool.status === 'draft' && pool.createdBy !== actor.id))
+          throw notFound(investingErrors.poolNotFound);
+        if (pool.status !== 'open') throw invalidState(investingErrors.poolNotOpen);
+        if (pool.availableShares < 1) throw invalidState(investingErrors.noShares);
+        if (pool.totalMembers >= pool.maxMembers) throw invalidState(investingErrors.poolFull);
+        if (input.numberOfShares > pool.availableShares) {
+          const message = investingMessages.shares(pool.availableShares);
+          throw new AppError('VALIDATION', message, { details: { numberOfShares: message } });
+        }
+        if (!pool.paymentFrequencies.includes(input.installmentPlan)) {
+          throw new AppError('VALIDATION', investingMessages.plan, {
+            details: { installmentPlan: investingMessages.plan },
+          });
+        }
+        const commitment = input.numberOfShares * pool.pricePerShareCents;
+        const instalment = instalmentAmount(
+          commitment,
+          input.installmentPlan as PaymentFrequency,
+          pool.investmentDuration,
+        );
+        if (commitment !== input.totalCommitment || instalment !== input.contributionAmount) {
+          throw new AppError('VALIDATION', investingErrors.figures(formatRand(commitment), formatRand(instalment)));
+        }
+        const inserted = await tx
+          .insert(memberships)
+          .values({
+            userId: actor.id,
+            poolId: pool.id,
+            numberOfShares: input.numberOfShares,
+            totalCommitmentCents: commitment,
+            installmentPlan: input.installmentPlan,
+            contributionAmountCents: instalment,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted[0]) throw conflict(investingErrors.alreadyMember);
+        await tell(
+          tx,
+          actor.id,
+          'pool',
+          'Membership request received',
+          `Your request for ${input.numberOfShares} shares in ${pool.name} (${formatRand(commitment)}, ${formatRand(instalment)} ${frequencyLabels[input.installmentPlan as PaymentFrequency]}) is waiting for admin approval.`,
+          '/investments',
+        );
+        return toMembershipView(inserted[0], pool);
+      });
+    },
+
+    /** The member's current membership: a live one first, else the latest decided one, else null. */
+    async myMembership(userId: string) {
+      const rows = await db
+        .select({ m: memberships, pool: pools })
+        .from(memberships)
+        .innerJoin(pools, eq(pools.id, memberships.poolId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(
+          sql`case ${memberships.contributionStatus} when 'approved' then 0 when 'pending' then 1 else 2 end`,
+          desc(memberships.createdAt),
+        )
+        .limit(1);
+      const row = rows[0];
+      return row ? toMembershipView(row.m, row.pool) : null;
+    },
+
+    async listPoolRequests(query: PageQuery) {
+      const rows = await db
+        .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(pools, eq(pools.id, memberships.poolId))
+        .where(eq(memberships.contributionStatus, 'pending'))
+        .orderBy(asc(memberships.createdAt), asc(memberships.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map((r) => ({
+        id: r.m.id,
+        user: r.user,
+        pool: { id: r.pool.id, name: r.pool.name, targetAmount: centsToRand(r.pool.targetAmountCents) },
+        numberOfShares: r.m.numberOfShares,
+        totalCommitment: centsToRand(r.m.totalCommitmentCents),
+        installmentPlan: r.m.installmentPlan,
+        contributionAmount: centsToRand(r.m.contributionAmountCents),
+        createdAt: r.m.createdAt.toISOString(),
+      }));
+    },
+
+    /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
+    async approveRequest(actorId: string, membershipId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
+        if (!before) throw notFound(investingErrors.requestNotFound);
+        if (before.contributionStatus !== 'pending') throw invalidState(investingErrors.requestDecided);
+        const [pool] = await tx.select().from(pools).where(eq(pools.id, before.poolId)).for('update');
+        if (pool!.availableShares < before.numberOfShares) throw invalidState(investingErrors.sharesRanOut);
+        if (pool!.totalMembers >= pool!.maxMembers) throw invalidState(investingErrors.placesRanOut);
+        await tx
+          .update(pools)
+          .set({
+            availableShares: sql`${pools.availableShares} - ${before.numberOfShares}`,
+            totalMembers: sql`${pools.totalMembers} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(pools.id, pool!.id));
+        const [after] = await tx
+          .update(memberships)
+          .set({ contributionStatus: 'approved', decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+          .where(eq(memberships.id, membershipId))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'membership.approve',
+          targetType: 'membership',
+          targetId: membershipId,
+          before: {
+            ...membershipSnapshot(before),
+            poolAvailableShares: pool!.availableShares,
+            poolTotalMembers: pool!.totalMembers,
+          },
+          after: {
+            ...membershipSnapshot(after!),
+            poolAvailableShares: pool!.availableShares - before.numberOfShares,
+            poolTotalMembers: pool!.totalMembers + 1,
+          },
+        });
+        await tell(
+          tx,
+          before.userId,
+          'pool',
+          'Membership approved',
+          `Your membership of ${pool!.name} with ${before.numberOfShares} shares has been approved. You can now make your payments.`,
+          '/payments',
+        );
+      });
+    },
+
+    async rejectRequest(actorId: string, membershipId: string, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
+        if (!before) throw notFound(investingErrors.requestNotFound);
+        if (before.contributionStatus !== 'pending') throw invalidState(investingErrors.requestDecided);
+        const [after] = await tx
+          .update(memberships)
+          .set({
+            contributionStatus: 'rejected',
+            rejectionReason: reason,
+            decidedBy: actorId,
+            decidedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(memberships.id, membershipId))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'membership.reject',
+          targetType: 'membership',
+          targetId: membershipId,
+          before: membershipSnapshot(before),
+          after: membershipSnapshot(after!),
+        });
+        await tell(
+          tx,
+          before.userId,
+          'pool',
+          'Membership request declined',
+          `Your pool membership request was declined: ${reason}`,
+          '/investments',
+        );
+      });
+    },
+
+    /** Submits a contribution with its proof; the amount may not pass what is still owed, counting pending payments. */
+    async submitPayment(actor: Actor, input: CreatePaymentBody) {
+      return db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select()
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, actor.id),
+              eq(memberships.poolId, input.poolId),
+              inArray(memberships.contributionStatus, ['pending', 'approved']),
+            ),
+          )
+          .for('update');
+        if (!membership) throw notFound(investingErrors.noMembership);
+        if (membership.contributionStatus !== 'approved') throw invalidState(investingErrors.membershipNotApproved);
+        const [pool] = await tx.select().from(pools).where(eq(pools.id, input.poolId));
+        if (!pool!.paymentMethods.includes(input.paymentMethod)) {
+          throw new AppError('VALIDATION', investingErrors.method, {
+            details: { paymentMethod: investingErrors.method },
+          });
+        }
+        const owed = await owedCents(tx, membership);
+        if (owed <= 0) throw invalidState(investingErrors.fullyPaid);
+        if (input.amount > owed) {
+          const message = investingErrors.tooMuch(formatRand(owed));
+          throw new AppError('VALIDATION', message, { details: { amount: message } });
+        }
+        const key = input.proofOfPaymentUrl.replace('/api/files/', '');
+        const [proof] = await tx
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.key, key), eq(files.ownerId, actor.id), eq(files.kind, 'proof-of-payment')));
+        if (!proof) {
+          throw new AppError('VALIDATION', investingMessages.proof, {
+            details: { proofOfPaymentUrl: investingMessages.proof },
+          });
+        }
+        const inserted = await tx
+          .insert(payments)
+          .values({
+            userId: actor.id,
+            poolId: pool!.id,
+            membershipId: membership.id,
+            type: 'contribution',
+            amountCents: input.amount,
+            paymentMethod: input.paymentMethod,
+            proofOfPaymentUrl: input.proofOfPaymentUrl,
+            description: `Contribution to ${pool!.name}`,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted[0]) throw conflict(investingErrors.proofUsed);
+        await tell(
+          tx,
+          actor.id,
+          'payment',
+          'Payment submitted',
+          `We received your payment of ${formatRand(input.amount)} to ${pool!.name}. An admin will check your proof of payment.`,
+          '/payments',
+        );
+        return toPaymentView(inserted[0], pool!.name);
+      });
+    },
+
+    async myPayments(userId: string, query: PageQuery) {
+      const rows = await db
+        .select({ p: payments, poolName: pools.name })
+        .from(payments)
+        .innerJoin(pools, eq(pools.id, payments.poolId))
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map((r) => toPaymentView(r.p, r.poolName));
+    },
+
+    async listPendingPayments(query: PageQuery) {
+      const rows = await db
+        .select({ p: payments, user: { fullName: users.fullName, email: users.email }, pool: { name: pools.name } })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .innerJoin(pools, eq(pools.id, payments.poolId))
+        .where(eq(payments.status, 'pending'))
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map((r) => ({
+        id: r.p.id,
+        user: r.user,
+        pool: r.pool,
+        amount: centsToRand(r.p.amountCents),
+        paymentMethod: r.p.paymentMethod,
+        proofOfPaymentUrl: r.p.proofOfPaymentUrl,
+        createdAt: r.p.createdAt.toISOString(),
+      }));
+    },
+
+    /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */
+    async approvePayment(actorId: string, paymentId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+        if (!before) throw notFound(investingErrors.paymentNotFound);
+        if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
+        const [membership] = await tx
+          .select()
+          .from(memberships)
+          .where(eq(memberships.id, before.membershipId!))
+          .for('update');
+        if (membership!.totalPaidCents + before.amountCents > membership!.totalCommitmentCents) {
+          throw invalidState(
+            investingErrors.tooMuch(formatRand(membership!.totalCommitmentCents - membership!.totalPaidCents)),
+          );
+        }
+        const [after] = await tx
+          .update(payments)
+          .set({ status: 'completed', decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+          .where(eq(payments.id, paymentId))
+          .returning();
+        await tx
+          .update(memberships)
+          .set({ totalPaidCents: sql`${memberships.totalPaidCents} + ${before.amountCents}`, updatedAt: new Date() })
+          .where(eq(memberships.id, membership!.id));
+        const [pool] = await tx
+          .update(pools)
+          .set({ currentAmountCents: sql`${pools.currentAmountCents} + ${before.amountCents}`, updatedAt: new Date() })
+          .where(eq(pools.id, before.poolId))
+          .returning({ name: pools.name });
+        await writeAudit(tx, {
+          actorId,
+          action: 'payment.approve',
+          targetType: 'payment',
+          targetId: paymentId,
+          before: { ...paymentSnapshot(before), membershipTotalPaidCents: membership!.totalPaidCents },
+          after: {
+            ...paymentSnapshot(after!),
+            membershipTotalPaidCents: membership!.totalPaidCents + before.amountCents,
+          },
+        });
+        const fullyPaid = membership!.totalPaidCents + before.amountCents === membership!.totalCommitmentCents;
+        await tell(
+          tx,
+          before.userId,
+          'payment',
+          'Payment approved',
+          `Your payment of ${formatRand(before.amountCents)} to ${pool!.name} has been approved.` +
+            (fullyPaid ? ' Congratulations: your commitment is now fully paid.' : ''),
+          '/transactions',
+        );
+      });
+    },
+
+    async rejectPayment(actorId: string, paymentId: string, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+        if (!before) throw notFound(investingErrors.paymentNotFound);
+        if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
+        const [after] = await tx
+          .update(payments)
+          .set({
+            status: 'rejected',
+            failureReason: reason,
+            decidedBy: actorId,
+            decidedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(payments.id, paymentId))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'payment.reject',
+          targetType: 'payment',
+          targetId: paymentId,
+          before: paymentSnapshot(before),
+          after: paymentSnapshot(after!),
+        });
+        await tell(
+          tx,
+          before.userId,
+          'payment',
+          'Payment rejected',
+          `Your payment of ${formatRand(before.amountCents)} was rejected: ${reason}`,
+          '/payments',
+        );
+      });
+    },
+  };
+}
+
+export type InvestingService = ReturnType<typeof createInvestingService>;

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client.js';
+
+/**
+ * The money invariants: pool current amount = its completed contributions; membership total paid =
+ * its completed payments; available shares = total shares less approved memberships' shares, never
+ * negative; members counted = approved memberships, never above the maximum.
+ */
+export async function assertMoneyInvariants(db: Db): Promise<void> {
+  const poolProblems = await db.execute(sql`
+    select p.id, p.current_amount_cents, p.available_shares, p.total_shares, p.total_members, p.max_members,
+      coalesce((select sum(amount_cents) from payments x where x.pool_id = p.id and x.status = 'completed' and x.type = 'contribution'), 0) as paid,
+      coalesce((select sum(number_of_shares) from memberships m where m.pool_id = p.id and m.contribution_status = 'approved'), 0) as taken,
+      (select count(*) from memberships m where m.pool_id = p.id and m.contribution_status = 'approved') as approved
+    from pools p`);
+  for (const row of poolProblems.rows as Record<string, string | number>[]) {
+    const id = String(row.id);
+    expect(Number(row.current_amount_cents), `pool ${id} current amount`).toBe(Number(row.paid));
+    expect(Number(row.available_shares), `pool ${id} available shares`).toBe(
+      Number(row.total_shares) - Number(row.taken),
+    );
+    expect(Number(row.available_shares), `pool ${id} available shares`).toBeGreaterThanOrEqual(0);
+    expect(Number(row.total_members), `pool ${id} members`).toBe(Number(row.approved));
+    expect(Number(row.total_members), `pool ${id} members`).toBeLessThanOrEqual(Number(row.max_members));
+  }
+  const memberships = await db.execute(sql`
+    select m.id, m.total_paid_cents, m.total_commitment_cents,
+      coalesce((select sum(amount_cents) from payments x where x.membership_id = m.id and x.status = 'completed'), 0) as paid,
+      coalesce((select sum(amount_cents) from payments x where x.membership_id = m.id and x.status in ('completed', 'pending')), 0) as claimed
+    from memberships m`);
+  for (const row of memberships.rows as Record<string, string | number>[]) {
+    const id = String(row.id);
+    expect(Number(row.total_paid_cents), `membership ${id} total paid`).toBe(Number(row.paid));
+    expect(Number(row.claimed), `membership ${id} never owes less than nothing`).toBeLessThanOrEqual(
+      Number(row.total_commitment_cents),
+    );
+  }
+}
