@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGuards } from './lib/auth-guard.js';
+import { enforcePermissionMap } from './lib/permissions.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -20,6 +21,8 @@ import { fileRoutes } from './modules/files/routes.js';
 import { investingRoutes } from './modules/investing/routes.js';
 import { createInvestingService } from './modules/investing/service.js';
 import { poolRoutes } from './modules/pools/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
+import { createStaffService } from './modules/staff/service.js';
 import { createPoolService } from './modules/pools/service.js';
 import { adminReviewRoutes } from './modules/admin/routes.js';
 import { createReviewService } from './modules/admin/review-service.js';
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   const guards = createGuards({ db, jwtSecret: config.jwtSecret });
+  enforcePermissionMap(app, guards);
   const auth = createAuthService({ db, config });
 
   healthRoutes(app, { db });
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const investing = createInvestingService({ db, config });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
+  staffRoutes(app, { staff: createStaffService({ db }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,

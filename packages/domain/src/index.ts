@@ -11,3 +11,5 @@ export * from './admin/schemas.js';
 export * from './instalments.js';
 export * from './pools/schemas.js';
 export * from './investing/schemas.js';
+export * from './permissions.js';
+export * from './staff/schemas.js';

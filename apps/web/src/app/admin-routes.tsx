@@ -18,6 +18,7 @@ import { PendingPaymentsPage } from '../features/admin/payments/pending-payments
 import { PoolRequestsPage } from '../features/admin/pool-requests/pool-requests-page';
 import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
+import { WithdrawalsPage } from '../features/admin/withdrawals/withdrawals-page';
 import { AdminShell } from '../shell/admin-shell';
 
 /**
@@ -38,9 +39,12 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="payments/pending" element={<PendingPaymentsPage />} />
         <Route path="pool-requests" element={<PoolRequestsPage />} />
         <Route path="loans" element={<AdminLoansPage />} />
+        <Route path="loans/pending" element={<AdminLoansPage />} />
+        <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
         <Route path="expenses" element={<AdminExpensesPage />} />
         <Route path="month-end" element={<MonthEndPage />} />
         <Route path="exits" element={<ExitRequestsPage />} />
+        <Route path="exits/pending" element={<ExitRequestsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="investment" element={<AdminInvestmentPage />} />
         <Route path="investment/create" element={<CreateInvestmentPoolPage />} />

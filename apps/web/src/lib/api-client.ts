@@ -84,6 +84,56 @@ export const apiClient = {
   upload: <T>(path: string, form: FormData) => apiRequest<T>(path, { method: 'POST', body: form }),
 };
 
+export interface UploadOptions {
+  /** Called as the request body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Posts a multipart form like `apiClient.upload`, reporting how much of it has been sent: fetch cannot
+ * tell upload progress, XMLHttpRequest can. Answers and errors are those of `apiRequest`.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(event.loaded / event.total, 1));
+    };
+    request.onload = () => {
+      const envelope = parseEnvelope(request.getResponseHeader('content-type'), request.responseText);
+      if (request.status === 401 && !CREDENTIAL_PATHS.has(path)) endSession();
+      if (request.status < 200 || request.status >= 300 || envelope?.success !== true || envelope.data === undefined) {
+        return reject(toApiError(request, envelope));
+      }
+      onProgress?.(1);
+      resolve(envelope.data as T);
+    };
+    request.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, { status: 0 }));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+function parseEnvelope(contentType: string | null, text: string): EnvelopeShape | null {
+  if (!contentType?.includes('application/json')) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as EnvelopeShape) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
@@ -122,7 +172,7 @@ async function readEnvelope(response: Response): Promise<EnvelopeShape | null> {
   }
 }
 
-function toApiError(response: Response, envelope: EnvelopeShape | null): ApiError {
+function toApiError(response: { status: number }, envelope: EnvelopeShape | null): ApiError {
   const message = typeof envelope?.error === 'string' && envelope.error.trim() ? envelope.error : null;
   const options: { status: number; code?: string; details?: Record<string, string> } = { status: response.status };
   if (typeof envelope?.code === 'string') options.code = envelope.code;

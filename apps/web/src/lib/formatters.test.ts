@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAvatarInitial, getDisplayName } from './formatters';
+import { formatAdminDate, getAvatarInitial, getDisplayName } from './formatters';
 
 describe('getAvatarInitial', () => {
   it.each([
@@ -17,5 +17,24 @@ describe('getDisplayName', () => {
     [{ fullName: null, email: 'nomsa@example.com' }, 'nomsa@example.com'],
   ])('%j -> %s', (user, name) => {
     expect(getDisplayName(user)).toBe(name);
+  });
+});
+
+describe('formatAdminDate', () => {
+  it.each([
+    ['2025-01-05T10:00:00.000Z', 'Jan 5, 2025'],
+    // 23:30 UTC is already the next day in Johannesburg.
+    ['2024-12-31T23:30:00.000Z', 'Jan 1, 2025'],
+    ['2025-09-15T08:00:00.000Z', 'Sep 15, 2025'],
+    ['1980-01-01', 'Jan 1, 1980'],
+    ['1999-12-31', 'Dec 31, 1999'],
+    [new Date('2025-03-10T12:00:00.000Z'), 'Mar 10, 2025'],
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['not a date', ''],
+    ['2025-13-01', ''],
+  ])('%s -> %j', (value, label) => {
+    expect(formatAdminDate(value)).toBe(label);
   });
 });

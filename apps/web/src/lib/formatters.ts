@@ -8,3 +8,36 @@ export function getAvatarInitial(user: { fullName: string | null; email: string 
 export function getDisplayName(user: { fullName: string | null; email: string }): string {
   return user.fullName?.trim() || user.email;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const COOPERATIVE_TIME_ZONE = 'Africa/Johannesburg';
+
+/**
+ * A date as the admin screens show it, 'MMM d, yyyy' (Jan 5, 2025). A calendar date (YYYY-MM-DD,
+ * such as a date of birth) is shown as written; a moment is shown on the cooperative's calendar.
+ * Missing or unreadable values give an empty string.
+ */
+export function formatAdminDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    const calendar = CALENDAR_DATE.exec(value);
+    if (calendar) return joinDateParts(Number(calendar[1]), Number(calendar[2]), Number(calendar[3]));
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: COOPERATIVE_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return joinDateParts(part('year'), part('month'), part('day'));
+}
+
+function joinDateParts(year: number, month: number, day: number): string {
+  const name = MONTHS[month - 1];
+  if (!name || !day || !year) return '';
+  return `${name} ${day}, ${year}`;
+}

@@ -4,6 +4,12 @@ import { ApiError } from './api-client';
 /** Every admin query key starts with this, so the admin area gets its own retry and focus rules. */
 export const ADMIN_QUERY_ROOT = 'admin';
 
+/**
+ * Every query key of the member's money (membership, first pool, payments) starts with this: one
+ * invalidation after joining or paying reloads the dashboard, investments, payments and transactions.
+ */
+export const INVESTING_QUERY_ROOT = 'investing';
+
 const READ_RETRIES = 3;
 const ADMIN_READ_RETRIES = 1;
 

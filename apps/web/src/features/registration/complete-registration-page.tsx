@@ -1,23 +1,93 @@
+import { isKinComplete, resumeStep, type WizardStep } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../components/page-header';
+import { getErrorMessage } from '../../lib/api-client';
+import { useShellUser } from '../../shell/shell-context';
+import { useNextOfKin, type NextOfKinView, type Registrant } from './api';
+import { AwaitingReviewStep } from './awaiting-review-step';
+import { MemberDocumentStep } from './member-document-step';
+import { NextOfKinStep } from './next-of-kin-step';
+import { ProfileStep } from './profile-step';
+import { ReturnedItemsAlert } from './returned-items-alert';
+import { WizardProgressCard } from './wizard-progress-card';
 
+/**
+ * The six-step verification wizard. The step is never stored: it is worked out from what the
+ * server holds, so a reload, another device or a returned registration all open where work is due.
+ */
 export function CompleteRegistrationPage() {
+  const user = useShellUser();
+  const kin = useNextOfKin();
+
   return (
     <>
       <PageHeader
         title="Complete Registration"
         subtitle="Verify your identity to start saving and investing with the cooperative."
       />
-      <Paper sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Your account has been created.
+      {kin.data ? (
+        <Wizard user={user} kin={kin.data} />
+      ) : kin.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void kin.refetch()} disabled={kin.isFetching}>
+              {kin.isFetching ? 'Retrying…' : 'Retry'}
+            </Button>
+          }
+        >
+          {getErrorMessage(kin.error, 'Failed to load data')}
         </Alert>
-        <Typography color="text.secondary">
-          The registration steps (profile details, photo, ID document and two next of kin) are coming soon.
-        </Typography>
-      </Paper>
+      ) : (
+        <Paper
+          role="status"
+          aria-label="Loading your registration"
+          sx={{ p: 6, display: 'flex', justifyContent: 'center' }}
+        >
+          <CircularProgress />
+        </Paper>
+      )}
     </>
   );
+}
+
+function Wizard({ user, kin }: { user: Registrant; kin: NextOfKinView[] }) {
+  const step = resumeStep(user, kin);
+  const isReturned = user.registrationStatus === 'rejected';
+  return (
+    <Stack spacing={{ xs: 2, sm: 3 }}>
+      <WizardProgressCard step={step} />
+      {isReturned && step < 6 && <ReturnedItemsAlert user={user} kin={kin} />}
+      <StepContent key={step} step={step} user={user} kin={kin} />
+    </Stack>
+  );
+}
+
+function StepContent({ step, user, kin }: { step: WizardStep; user: Registrant; kin: NextOfKinView[] }) {
+  switch (step) {
+    case 1:
+      return <ProfileStep user={user} />;
+    case 2:
+      return <MemberDocumentStep kind="profile-picture" identityType={user.identityType} />;
+    case 3:
+      return <MemberDocumentStep kind="id-document" identityType={user.identityType} />;
+    case 4:
+    case 5: {
+      const nokOrder = step === 4 ? 1 : 2;
+      const other = kin.find((k) => k.nokOrder === (nokOrder === 1 ? 2 : 1));
+      return (
+        <NextOfKinStep
+          nokOrder={nokOrder}
+          existing={kin.find((k) => k.nokOrder === nokOrder)}
+          isFinal={isKinComplete(other)}
+        />
+      );
+    }
+    default:
+      return <AwaitingReviewStep user={user} />;
+  }
 }

@@ -1,5 +1,152 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { getErrorMessage } from '../../../lib/api-client';
+import { getDisplayName } from '../../../lib/formatters';
+import { useShellUser } from '../../../shell/shell-context';
+import { usePendingCounts, type PendingCounts } from './api';
+import { getTotalPending, pendingTiles } from './pending-tiles';
+
+const tileLooks: Record<keyof PendingCounts, { icon: ReactElement; color: string; tint: string }> = {
+  registrations: { icon: <HowToRegOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
+  payments: { icon: <PaymentsOutlined />, color: '#248A3D', tint: 'rgba(52, 199, 89, 0.14)' },
+  loans: { icon: <AccountBalanceOutlined />, color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' },
+  withdrawals: { icon: <SavingsOutlined />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
+  exits: { icon: <ExitToAppOutlined />, color: '#D70015', tint: 'rgba(255, 59, 48, 0.1)' },
+};
 
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  const user = useShellUser();
+  const counts = usePendingCounts();
+  const total = counts.data ? getTotalPending(counts.data) : null;
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <PageHeader title="Dashboard" subtitle={`Welcome back, ${getDisplayName(user)}. ${describeTotal(total)}`} />
+
+      {counts.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void counts.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {getErrorMessage(counts.error, 'Failed to load data')}
+        </Alert>
+      )}
+
+      <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
+        Waiting for review
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Pending counts"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+            lg: 'repeat(5, minmax(0, 1fr))',
+          },
+        }}
+      >
+        {pendingTiles.map((tile) => {
+          const look = tileLooks[tile.key];
+          const count = counts.data?.[tile.key];
+          return (
+            <li key={tile.key}>
+              <Card sx={{ height: '100%' }}>
+                <CardActionArea
+                  component={RouterLink}
+                  to={tile.path}
+                  sx={{
+                    height: '100%',
+                    p: { xs: 2, sm: 2.5 },
+                    display: 'grid',
+                    alignContent: 'start',
+                    alignItems: { xs: 'center', sm: 'start' },
+                    columnGap: 2,
+                    rowGap: { xs: 0, sm: 2 },
+                    // A row on phones, a tall tile from sm.
+                    gridTemplateAreas: { xs: '"icon text count"', sm: '"icon arrow" "count count" "text text"' },
+                    gridTemplateColumns: { xs: 'auto minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) auto' },
+                  }}
+                >
+                  <Box
+                    aria-hidden
+                    sx={{
+                      gridArea: 'icon',
+                      width: 44,
+                      height: 44,
+                      borderRadius: 2.5,
+                      bgcolor: look.tint,
+                      color: look.color,
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                    }}
+                  >
+                    {look.icon}
+                  </Box>
+                  <ArrowForward
+                    aria-hidden
+                    sx={{
+                      gridArea: 'arrow',
+                      display: { xs: 'none', sm: 'block' },
+                      color: 'text.secondary',
+                      fontSize: 20,
+                    }}
+                  />
+                  <Typography
+                    data-testid={`pending-count-${tile.key}`}
+                    sx={{
+                      gridArea: 'count',
+                      fontSize: { xs: '1.75rem', sm: '2rem' },
+                      fontWeight: 700,
+                      lineHeight: 1.1,
+                    }}
+                  >
+                    {count ?? (counts.isError ? '--' : <Skeleton width={40} />)}
+                  </Typography>
+                  <Box sx={{ gridArea: 'text', minWidth: 0, mt: { sm: -1.5 } }}>
+                    <Typography sx={{ fontWeight: 600 }}>{tile.label}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {tile.description}
+                    </Typography>
+                  </Box>
+                </CardActionArea>
+              </Card>
+            </li>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function describeTotal(total: number | null): string {
+  if (total === null) return 'Here is what is waiting for review.';
+  if (total === 0) return 'Nothing is waiting for review.';
+  return `${total} ${total === 1 ? 'item is' : 'items are'} waiting for review.`;
 }

@@ -1,0 +1,40 @@
+import { createStaffBody, updateStaffBody } from '@letsema/domain';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
+import { notFound } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validate.js';
+import { isUuid } from '../auth/tokens.js';
+import { staffErrors, toStaffView, type StaffService } from './service.js';
+
+function staffId(params: unknown): string {
+  const id = (params as { id?: string }).id ?? '';
+  if (!isUuid(id)) throw notFound(staffErrors.notFound);
+  return id;
+}
+
+/** Staff management; the staff_management role is required by the permission map. */
+export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; guards: Guards }) {
+  const { staff, guards } = deps;
+  const signedIn = { preHandler: guards.authenticate };
+
+  app.get('/api/admin/staff', signedIn, async () => ok((await staff.list()).map(toStaffView)));
+
+  app.post('/api/admin/staff', signedIn, async (request, reply) => {
+    const body = parseInput(createStaffBody, request.body);
+    return reply.code(201).send(ok(toStaffView(await staff.create(currentUser(request).id, body))));
+  });
+
+  app.put('/api/admin/staff/:id', signedIn, async (request) => {
+    const id = staffId(request.params);
+    const body = parseInput(updateStaffBody, request.body);
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return ok(
+      toStaffView(await staff.update(currentUser(request).id, id, body, typeof email === 'string' ? email : undefined)),
+    );
+  });
+
+  app.delete('/api/admin/staff/:id', signedIn, async (request) => {
+    return ok(toStaffView(await staff.suspend(currentUser(request).id, staffId(request.params))));
+  });
+}

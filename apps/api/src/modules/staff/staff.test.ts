@@ -1,0 +1,253 @@
+import { adminCallPermissions, adminRoles, ANY_ADMIN, type AdminRole } from '@letsema/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  dataOf,
+  login,
+  seedActiveMember,
+  seedAdmin,
+  uniqueEmail,
+  type TestContext,
+} from '../../../test/app.js';
+import { testEngine } from '../../../test/database.js';
+import { uploadFile } from '../../../test/seed.js';
+import { buildApp } from '../../app.js';
+import { auditLog, users } from '../../db/schema.js';
+
+let t: TestContext;
+let boss: { id: string; token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  const superAdmin = await seedAdmin(t.db, { superAdmin: true });
+  boss = { id: superAdmin.id, token: await login(t.app, superAdmin.email) };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const ZERO = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(':userId', ZERO).replace(':id', ZERO).replace(':n', '1');
+
+describe(`the permission map (${testEngine})`, () => {
+  it('names every admin call the server has, and nothing it lacks', () => {
+    const registered = t.app.adminCalls.map((c) => `${c.method} ${c.url}`).sort();
+    expect(registered).toEqual(Object.keys(adminCallPermissions).sort());
+  });
+
+  it('answers 403 to every role the map does not allow, and to members, on every admin call', async () => {
+    const tokens: Record<string, string> = {};
+    for (const role of adminRoles) tokens[role] = await login(t.app, (await seedAdmin(t.db, { roles: [role] })).email);
+    tokens.member = await login(t.app, (await seedActiveMember(t.db)).email);
+
+    const failures: string[] = [];
+    for (const { method, url, permission } of t.app.adminCalls) {
+      for (const [who, token] of Object.entries(tokens)) {
+        const allowed = who !== 'member' && (permission === ANY_ADMIN || permission === (who as AdminRole));
+        const response = await call(
+          method as 'GET',
+          concrete(url),
+          token,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+        );
+        const refused = response.statusCode === 403;
+        if (allowed === refused) failures.push(`${who} ${method} ${url} -> ${response.statusCode}`);
+      }
+      const anonymous = await t.app.inject({ method: method as 'GET', url: concrete(url) });
+      if (anonymous.statusCode !== 401) failures.push(`anonymous ${method} ${url} -> ${anonymous.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses to start with an admin call the map does not name', async () => {
+    const app = await buildApp({ config: t.config, db: t.db }, { webDist: false });
+    expect(() => app.get('/api/admin/secret-report', async () => 'no')).toThrow(/no entry in the permission map/);
+    await app.close();
+  });
+
+  it('guards HEAD requests like the GET they mirror', async () => {
+    const member = await login(t.app, (await seedActiveMember(t.db)).email);
+    const response = await t.app.inject({ method: 'HEAD', url: '/api/admin/staff', headers: bearer(member) });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe(`staff management (${testEngine})`, () => {
+  const newStaff = (change: Record<string, unknown> = {}) => ({
+    fullName: 'Naledi Khumalo',
+    email: uniqueEmail('staff'),
+    phoneNumber: '0821112233',
+    password: 'staff-password-1',
+    roles: ['payment_management'],
+    ...change,
+  });
+
+  it('creates a staff admin who can sign in with the given roles', async () => {
+    const body = newStaff();
+    const created = await call('POST', '/api/admin/staff', boss.token, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const view = dataOf<{ id: string; adminRoles: string[]; lastLoginAt: string | null; status: string }>(created);
+    expect(view).toMatchObject({ adminRoles: ['payment_management'], lastLoginAt: null, status: 'active' });
+    expect(created.body).not.toMatch(/argon2|password/i);
+
+    const token = await login(t.app, body.email, body.password);
+    const me = dataOf<{ isAdmin: boolean; adminRoles: string[] }>(await call('GET', '/api/auth/me', token));
+    expect(me).toMatchObject({ isAdmin: true, adminRoles: ['payment_management'] });
+    const listed = dataOf<{ id: string; lastLoginAt: string | null }[]>(
+      await call('GET', '/api/admin/staff', boss.token),
+    );
+    expect(listed.find((s) => s.id === view.id)!.lastLoginAt).not.toBeNull();
+
+    const duplicate = await call('POST', '/api/admin/staff', boss.token, { ...body, email: body.email.toUpperCase() });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ fullName: '' }, 'fullName', 'Full name is required'],
+    [{ email: '' }, 'email', 'Email is required'],
+    [{ email: 'nope' }, 'email', 'Invalid email address'],
+    [{ phoneNumber: '' }, 'phoneNumber', 'Phone number is required'],
+    [{ password: '' }, 'password', 'Password is required'],
+    [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [{ roles: [] }, 'roles', 'Please select at least one role'],
+    [{ roles: ['king'] }, 'roles.0', 'Please select at least one role'],
+  ])('answers %j with %s: %s', async (change, field, message) => {
+    const response = await call('POST', '/api/admin/staff', boss.token, newStaff(change));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[field]).toBe(message);
+  });
+
+  it('edits name, phone and roles, keeps the password when blank, and never changes the e-mail', async () => {
+    const body = newStaff();
+    const { id } = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', boss.token, body));
+    const edited = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
+      fullName: 'Naledi K.',
+      phoneNumber: '0829998877',
+      roles: ['payment_management', 'member_management'],
+      password: '',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(dataOf<{ adminRoles: string[] }>(edited).adminRoles).toEqual(['member_management', 'payment_management']);
+    expect(await login(t.app, body.email, body.password)).toBeTruthy();
+
+    const email = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
+      fullName: 'Naledi K.',
+      phoneNumber: '0829998877',
+      roles: ['payment_management'],
+      email: 'someone.else@example.com',
+    });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().error).toBe('Email cannot be changed');
+
+    const short = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
+      fullName: 'Naledi K.',
+      phoneNumber: '0829998877',
+      roles: ['payment_management'],
+      password: 'short',
+    });
+    expect(short.json().details.password).toBe('Password must be at least 8 characters');
+
+    const oldToken = await login(t.app, body.email, body.password);
+    expect(
+      (
+        await call('PUT', `/api/admin/staff/${id}`, boss.token, {
+          fullName: 'Naledi K.',
+          phoneNumber: '0829998877',
+          roles: ['payment_management'],
+          password: 'a-brand-new-password',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/auth/me', oldToken)).statusCode).toBe(401);
+    expect(await login(t.app, body.email, 'a-brand-new-password')).toBeTruthy();
+  });
+
+  it('suspends at once: old tokens refused on every admin call and on files, sign-in refused', async () => {
+    const body = newStaff({ roles: [...adminRoles].filter((r) => r !== 'staff_management') });
+    const { id } = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', boss.token, body));
+    const token = await login(t.app, body.email, body.password);
+    const member = await seedActiveMember(t.db);
+    const proof = await uploadFile(t.app, await login(t.app, member.email), 'proof-of-payment');
+    expect((await call('GET', proof, token)).statusCode).toBe(200);
+
+    const suspended = await call('DELETE', `/api/admin/staff/${id}`, boss.token);
+    expect(suspended.statusCode).toBe(200);
+    expect(dataOf<{ status: string }>(suspended).status).toBe('suspended');
+
+    for (const { method, url } of t.app.adminCalls) {
+      const response = await call(
+        method as 'GET',
+        concrete(url),
+        token,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect((await call('GET', proof, token)).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error).toMatch(/suspended/);
+    expect((await call('DELETE', `/api/admin/staff/${id}`, boss.token)).statusCode).toBe(409);
+
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit.map((a) => a.action)).toEqual(['staff.create', 'staff.suspend']);
+  });
+
+  it('refuses self-suspension, suspending the super admin, and leaving nobody with staff management', async () => {
+    const self = await call('DELETE', `/api/admin/staff/${boss.id}`, boss.token);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toBe('You cannot suspend your own account');
+
+    const body = newStaff({ roles: ['staff_management'] });
+    expect((await call('POST', '/api/admin/staff', boss.token, body)).statusCode).toBe(201);
+    const manager = await login(t.app, body.email, body.password);
+    const superAdmin = await call('DELETE', `/api/admin/staff/${boss.id}`, manager);
+    expect(superAdmin.statusCode).toBe(409);
+    expect(superAdmin.json().error).toBe('The super admin cannot be suspended');
+
+    // Take staff management away from every other holder: the last one cannot lose it or be suspended.
+    const fresh = await createTestApp();
+    try {
+      const only = await seedAdmin(fresh.db, { roles: ['staff_management', 'payment_management'] });
+      const other = await seedAdmin(fresh.db, { roles: ['staff_management'] });
+      const otherToken = await login(fresh.app, other.email);
+      const onlyToken = await login(fresh.app, only.email);
+      const demote = (token: string, target: string) =>
+        fresh.app.inject({
+          method: 'PUT',
+          url: `/api/admin/staff/${target}`,
+          headers: bearer(token),
+          payload: { fullName: 'X Y', phoneNumber: '0820000000', roles: ['payment_management'] },
+        });
+      expect((await demote(onlyToken, other.id)).statusCode).toBe(200);
+      const last = await demote(onlyToken, only.id);
+      expect(last.statusCode).toBe(409);
+      expect(last.json().error).toBe('At least one active admin must keep the Staff Management role');
+      expect(
+        (await fresh.app.inject({ method: 'DELETE', url: `/api/admin/staff/${only.id}`, headers: bearer(otherToken) }))
+          .statusCode,
+      ).toBe(403);
+      const [row] = await fresh.db.select().from(users).where(eq(users.id, only.id));
+      expect(row!.adminRoles).toContain('staff_management');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('lists admins only, never members, and never a password hash', async () => {
+    await seedActiveMember(t.db, { email: uniqueEmail('not-staff') });
+    const list = await call('GET', '/api/admin/staff', boss.token);
+    const rows = dataOf<{ email: string }[]>(list);
+    expect(rows.every((r) => !r.email.startsWith('not-staff'))).toBe(true);
+    expect(list.body).not.toContain('argon2');
+  });
+});

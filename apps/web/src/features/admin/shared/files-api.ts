@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fetchFile } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
+
+const FILES_PATH = '/api/files/';
+
+/** Only files of this app are fetched with the bearer token; any other address is ignored. */
+export function isProtectedFileUrl(url: string | null | undefined): url is string {
+  return typeof url === 'string' && url.startsWith(FILES_PATH) && !url.includes('..');
+}
+
+/** Whether a stored file is a PDF, judged from its type once loaded, else from its key. */
+export function isPdfFile(url: string, blob?: Blob): boolean {
+  if (blob?.type) return blob.type === 'application/pdf';
+  return url.toLowerCase().endsWith('.pdf');
+}
+
+/**
+ * A protected file (`/api/files/...`) loaded with the admin's token, with an object URL for
+ * `<img>`, previews and downloads. Stored files never change under their key, so one load is kept.
+ */
+export function useProtectedFile(url: string | null | undefined) {
+  const isEnabled = isProtectedFileUrl(url);
+  const query = useQuery({
+    queryKey: adminKeys.file(isEnabled ? url : ''),
+    queryFn: ({ signal }) => fetchFile(url as string, signal),
+    enabled: isEnabled,
+    staleTime: Infinity,
+  });
+  const objectUrl = useObjectUrl(query.data);
+  return {
+    blob: query.data,
+    objectUrl,
+    isLoading: isEnabled && (query.isPending || (query.isSuccess && !objectUrl)),
+    isError: query.isError,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** An object URL for a Blob, revoked when the Blob changes or the component goes away. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setObjectUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(blob);
+    setObjectUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return objectUrl;
+}
+
+/** Saves a loaded file on the admin's device under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The browser has taken the file by the next tick; the URL is not needed after that.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** The extension a download of this file gets. */
+export function getFileExtension(blob: Blob): string {
+  const byType: Record<string, string> = {
+    'application/pdf': 'pdf',
+    'image/jpeg': 'jpg',
+    'image/png': 'png',
+    'image/webp': 'webp',
+  };
+  return byType[blob.type] ?? 'bin';
+}

@@ -1,0 +1,75 @@
+import { randToCents, type MembershipStatus, type PaymentStatus, type TransactionType } from '@letsema/domain';
+
+/** The member's pool membership as `GET /api/payments/my-membership` answers it (amounts in rand). */
+export interface MembershipView {
+  id: string;
+  poolId: string;
+  pool: {
+    id: string;
+    name: string;
+    status: string;
+    investmentDuration: number;
+    paymentMethods: string[];
+  } | null;
+  numberOfShares: number;
+  totalCommitment: number;
+  totalPaid: number;
+  actualReturn: number;
+  installmentPlan: string;
+  contributionAmount: number;
+  contributionStatus: MembershipStatus;
+  rejectionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** One payment or other money movement of the member, as `GET /api/payments/my-payments` answers it. */
+export interface PaymentView {
+  id: string;
+  poolId: string;
+  poolName: string | null;
+  type: TransactionType;
+  amount: number;
+  status: PaymentStatus;
+  paymentMethod: string | null;
+  proofOfPaymentUrl: string | null;
+  description: string | null;
+  failureReason: string | null;
+  createdAt: string;
+}
+
+export interface PaymentProgress {
+  commitmentCents: number;
+  paidCents: number;
+  /** The commitment less what has been approved (pending payments not taken off). */
+  remainingCents: number;
+  /** Share of the commitment paid, 0 to 100. */
+  percent: number;
+  isFullyPaid: boolean;
+}
+
+/** Converts an API rand amount to cents; an unreadable amount counts as nothing. */
+export function toCents(rand: number | null | undefined): number {
+  if (rand === null || rand === undefined) return 0;
+  return randToCents(rand) ?? 0;
+}
+
+/** How far a membership is paid: figures in cents and the share of the commitment. */
+export function getPaymentProgress(membership: Pick<MembershipView, 'totalCommitment' | 'totalPaid'>): PaymentProgress {
+  const commitmentCents = toCents(membership.totalCommitment);
+  const paidCents = toCents(membership.totalPaid);
+  const percent = commitmentCents > 0 ? Math.min((paidCents / commitmentCents) * 100, 100) : 0;
+  return {
+    commitmentCents,
+    paidCents,
+    remainingCents: Math.max(commitmentCents - paidCents, 0),
+    percent,
+    isFullyPaid: commitmentCents > 0 && paidCents >= commitmentCents,
+  };
+}
+
+/** A share as text with one decimal, never rounded up to 100 before it is reached: `8.3%`. */
+export function formatPercent(percent: number): string {
+  const tenths = Math.floor(Math.max(0, Math.min(percent, 100)) * 10 + 1e-9);
+  return `${(tenths / 10).toFixed(1)}%`;
+}

@@ -1,0 +1,46 @@
+import type { AdminRole } from './roles.js';
+
+/** Calls every admin may use, whatever their roles. */
+export const ANY_ADMIN = 'any_admin' as const;
+export type CallPermission = AdminRole | typeof ANY_ADMIN;
+
+/**
+ * The one map from each admin call to the role it needs. The server enforces it on every call;
+ * an admin call missing from it stops the server at start.
+ */
+export const adminCallPermissions: Record<string, CallPermission> = {
+  'GET /api/admin/dashboard/pending-counts': ANY_ADMIN,
+  'GET /api/admin/pending-kyc': 'member_management',
+  'GET /api/admin/users/:userId': 'member_management',
+  'POST /api/admin/users/:userId/approve-kyc': 'member_management',
+  'POST /api/admin/users/:userId/reject-kyc': 'member_management',
+  'POST /api/admin/users/:userId/nok/:n/approve': 'member_management',
+  'POST /api/admin/users/:userId/nok/:n/reject': 'member_management',
+  'GET /api/admin/pending-payments': 'payment_management',
+  'POST /api/admin/payments/:id/approve': 'payment_management',
+  'POST /api/admin/payments/:id/reject': 'payment_management',
+  'GET /api/admin/pool-requests': 'investment_management',
+  'POST /api/admin/pool-requests/:id/approve': 'investment_management',
+  'POST /api/admin/pool-requests/:id/reject': 'investment_management',
+  'PUT /api/pools/:id': 'investment_management',
+  'PATCH /api/pools/:id/status': 'investment_management',
+  'GET /api/admin/staff': 'staff_management',
+  'POST /api/admin/staff': 'staff_management',
+  'PUT /api/admin/staff/:id': 'staff_management',
+  'DELETE /api/admin/staff/:id': 'staff_management',
+};
+
+/** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */
+export const adminPagePermissions: Record<string, AdminRole | null> = {
+  '/admin': null,
+  '/admin/tasks': null,
+  '/admin/members': 'member_management',
+  '/admin/staff': 'staff_management',
+  '/admin/payments': 'payment_management',
+  '/admin/pool-requests': 'investment_management',
+  '/admin/loans': 'loan_management',
+  '/admin/expenses': 'expense_management',
+  '/admin/month-end': 'month_end',
+  '/admin/exits': 'exit_requests',
+  '/admin/investment': 'investment_management',
+};
