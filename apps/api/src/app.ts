@@ -14,7 +14,9 @@ import { enforcePermissionMap } from './lib/permissions.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { createGoogleSignIn } from './modules/auth/google.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerNotifications } from './modules/notifications/register.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -110,7 +112,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const auth = createAuthService({ db, config });
 
   healthRoutes(app, { db });
-  authRoutes(app, { auth, guards });
+  authRoutes(app, {
+    auth,
+    guards,
+    google: createGoogleSignIn(config),
+    limiter: createRateLimiter(db),
+    loginPerIp: config.rateLimits.loginPerIp,
+  });
   registerNotifications(app, { db, config, guards });
 
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -48,11 +48,17 @@ export const users = pgTable(
     rejectedFields: jsonb('rejected_fields').$type<string[]>(),
     rejectionReason: text('rejection_reason'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** Which notification categories also come by e-mail; null means all of them. */
+    emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>(),
+    /** A third-party sign-in is keyed on the provider and its subject, never on the e-mail. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_registration_status_idx').on(t.registrationStatus, t.submittedAt),
     index('users_is_admin_idx').on(t.isAdmin),
   ],
@@ -268,7 +274,10 @@ export const memberships = pgTable(
     index('memberships_pool_idx').on(t.poolId, t.contributionStatus),
     index('memberships_status_idx').on(t.contributionStatus, t.createdAt),
     index('memberships_decided_by_idx').on(t.decidedBy),
-    check('memberships_amounts_check', sql`${t.totalPaidCents} >= 0 and ${t.totalPaidCents} <= ${t.totalCommitmentCents}`),
+    check(
+      'memberships_amounts_check',
+      sql`${t.totalPaidCents} >= 0 and ${t.totalPaidCents} <= ${t.totalCommitmentCents}`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { hasRole, type AdminRole } from '@letsema/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -24,6 +24,22 @@ declare module 'fastify' {
  * so a suspended account or an ended session stops working at once.
  */
 export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
+  // Prepared once: every signed-in request runs it, so it is parsed and planned only once per connection.
+  const findSession = deps.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_find_session');
+
   async function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
     const header = request.headers.authorization;
     if (!header) return null;
@@ -31,19 +47,7 @@ export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
     if (!match) return null;
     const claims = await verifyToken(deps.jwtSecret, match[1]!);
     if (!claims) return null;
-    const rows = await deps.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const rows = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId });
     const user = rows[0]?.user;
     if (!user || user.accountStatus !== 'active') return null;
     return { user, sessionId: claims.sessionId };

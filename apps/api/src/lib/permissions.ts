@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every admin call registered, with the role the permission map gives it. */
     adminCalls: AdminCall[];
+    /** Every route registered (method and URL pattern), HEAD routes aside. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -22,9 +24,12 @@ declare module 'fastify' {
  */
 export function enforcePermissionMap(app: FastifyInstance, guards: Guards): void {
   const calls: AdminCall[] = [];
+  const table: { method: string; url: string }[] = [];
   app.decorate('adminCalls', calls);
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url });
     const permissions = new Set<CallPermission>();
     for (const method of methods) {
       const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;

@@ -52,3 +52,52 @@ export const registerForm = registerBody
     path: ['confirmPassword'],
   });
 export type RegisterForm = z.infer<typeof registerForm>;
+
+export const accountMessages = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  samePassword: 'The new password must be different from the current one',
+} as const;
+
+/** `POST /api/auth/change-password`: ends every other session of the account. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().max(PASSWORD_MAX, { error: messages.passwordTooLong }).optional().default(''),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The change-password form: the body plus the confirmation the browser checks. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string({ error: messages.passwordsDontMatch }) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+/** Which notification categories also come by e-mail. */
+export const emailPreferencesBody = z.object({
+  registration: z.boolean(),
+  pool: z.boolean(),
+  payment: z.boolean(),
+  profit: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesBody>;
+export const defaultEmailPreferences: EmailPreferences = {
+  registration: true,
+  pool: true,
+  payment: true,
+  profit: true,
+};
+
+/** `POST /api/auth/google`: the code from the provider and the PKCE verifier and nonce the browser kept. */
+export const googleSignInBody = z.object({
+  code: z.string({ error: 'The sign-in code is missing' }).min(1).max(4096),
+  codeVerifier: z.string({ error: 'The sign-in verifier is missing' }).regex(/^[A-Za-z0-9._~-]{43,128}$/, {
+    error: 'The sign-in verifier is not valid',
+  }),
+  nonce: z.string({ error: 'The sign-in nonce is missing' }).min(16).max(256),
+  state: z.string().max(256).optional(),
+  /** The issuer named in the redirect, when the provider sends one (RFC 9207). */
+  iss: z.string().max(500).optional(),
+});
+export type GoogleSignInBody = z.infer<typeof googleSignInBody>;

@@ -43,8 +43,13 @@ export async function notify(executor: Executor, input: NotifyInput): Promise<{ 
     .values({ userId: input.userId, category: input.category, title: input.title, message: input.message })
     .returning({ id: notifications.id });
   if (input.email) {
-    const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).limit(1);
-    await queueMail(executor, { ...input.email, to: user!.email });
+    const [user] = await executor
+      .select({ email: users.email, preferences: users.emailPreferences })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1);
+    // The member chose which categories also come by e-mail; the notification is written either way.
+    if (user!.preferences?.[input.category] !== false) await queueMail(executor, { ...input.email, to: user!.email });
   }
   return { id: row!.id };
 }
