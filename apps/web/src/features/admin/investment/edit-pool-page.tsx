@@ -66,10 +66,17 @@ export function EditPoolPage() {
       )}
 
       {pool.data && isDraftPool(pool.data) && (
-        <Alert
-          severity="info"
-          sx={{ mb: 3, alignItems: 'center' }}
-          action={
+        <Alert severity="info" sx={{ mb: 3, '& .MuiAlert-message': { flex: 1 } }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              justifyContent: 'space-between',
+              gap: 1.5,
+            }}
+          >
+            <span>This pool is a draft: members cannot see or join it until it is opened.</span>
             <Button
               color="success"
               variant="contained"
@@ -77,13 +84,11 @@ export function EditPoolPage() {
               onClick={() => approve.mutate(id)}
               disabled={approve.isPending}
               startIcon={approve.isPending ? <CircularProgress size={14} color="inherit" /> : <CheckCircleOutline />}
-              sx={{ color: '#fff', whiteSpace: 'nowrap' }}
+              sx={{ color: '#fff', whiteSpace: 'nowrap', flexShrink: 0 }}
             >
               {approve.isPending ? 'Opening…' : 'Approve & Open'}
             </Button>
-          }
-        >
-          This pool is a draft: members cannot see or join it until it is opened.
+          </Box>
         </Alert>
       )}
       {approve.isError && (

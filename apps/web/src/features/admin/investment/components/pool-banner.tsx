@@ -56,7 +56,7 @@ export function PoolBanner({ pool }: { pool: PoolView }) {
         </Box>
       </Box>
       <Box sx={{ mt: 3 }}>
-        <FundingProgress pool={pool} tone="inverse" />
+        <FundingProgress pool={pool} tone="inverse" hasPercent={false} />
       </Box>
     </Paper>
   );

@@ -1,0 +1,302 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  centsToRand,
+  createPoolBody,
+  formatRand,
+  frequencyLabels,
+  paymentFrequencies,
+  type CreatePoolBody,
+  type PaymentFrequency,
+} from '@letsema/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { getErrorMessage } from '../../lib/api-client';
+import { FormTextField } from '../form-text-field';
+import { applyPoolFieldErrors, getFirstErrorMessage } from './form-errors';
+import { FormPaymentMethodsField } from './form-payment-methods-field';
+import { formatDuration, previewInstalment, previewPricePerShare, readWholeNumber } from './pool-display';
+import type { CreatePoolRequest } from './pool-queries';
+
+type CreatePoolInput = z.input<typeof createPoolBody>;
+
+const createPoolFields = [
+  'name',
+  'description',
+  'targetAmount',
+  'totalShares',
+  'paymentFrequencies',
+  'paymentMethods',
+  'maxMembers',
+  'investmentDuration',
+] as const;
+
+const emptyPool: CreatePoolInput = {
+  name: '',
+  description: '',
+  targetAmount: '',
+  totalShares: '',
+  paymentFrequencies: [],
+  paymentMethods: [],
+  maxMembers: '',
+  investmentDuration: '',
+};
+
+/** The body `POST /api/pools` expects, from the checked form (whose target is in cents). */
+export function toCreatePoolRequest(values: CreatePoolBody): CreatePoolRequest {
+  return { ...values, targetAmount: centsToRand(values.targetAmount) };
+}
+
+/**
+ * The form that proposes a new pool (it starts as a draft). Checked with the same schema as the
+ * server; the server's field messages land on their fields and anything else shows in a banner.
+ */
+export function CreatePoolForm({
+  onSubmit,
+  onCancel,
+}: {
+  /** Sends the pool; a rejected promise shows its error on the form. */
+  onSubmit: (body: CreatePoolRequest) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<CreatePoolInput, unknown, CreatePoolBody>({
+    resolver: zodResolver(createPoolBody),
+    defaultValues: emptyPool,
+  });
+  const isPending = formState.isSubmitting;
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(toCreatePoolRequest(values));
+    } catch (error) {
+      applyPoolFieldErrors(error, setError, createPoolFields);
+      setFailure(getErrorMessage(error, 'Failed to create pool'));
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label="Create pool">
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+
+      <FormSection title="About the pool" subtitle="Members see the name and description on the pools page.">
+        <Stack spacing={2.5}>
+          <FormTextField control={control} name="name" label="Pool name" disabled={isPending} autoFocus />
+          <FormTextField
+            control={control}
+            name="description"
+            label="Description"
+            multiline
+            minRows={3}
+            disabled={isPending}
+            helperText="What the pool invests in and why, at least 10 characters."
+          />
+        </Stack>
+      </FormSection>
+
+      <FormSection title="Funding" subtitle="The target is split into equal shares that members buy.">
+        <Box sx={twoColumns}>
+          <FormTextField
+            control={control}
+            name="targetAmount"
+            label="Target amount"
+            inputMode="decimal"
+            disabled={isPending}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">R</InputAdornment> } }}
+          />
+          <FormTextField
+            control={control}
+            name="totalShares"
+            label="Total shares"
+            inputMode="numeric"
+            disabled={isPending}
+          />
+          <FormTextField
+            control={control}
+            name="maxMembers"
+            label="Maximum members"
+            inputMode="numeric"
+            disabled={isPending}
+          />
+          <FormTextField
+            control={control}
+            name="investmentDuration"
+            label="Duration"
+            inputMode="numeric"
+            disabled={isPending}
+            slotProps={{ input: { endAdornment: <InputAdornment position="end">months</InputAdornment> } }}
+          />
+        </Box>
+        <SharePreview control={control} />
+      </FormSection>
+
+      <FormSection title="Payments" subtitle="How often members may pay, and the ways they can pay.">
+        <Stack spacing={3}>
+          <FrequencyCheckboxes control={control} disabled={isPending} />
+          <FormControl component="fieldset" fullWidth>
+            <FormLabel component="legend" sx={{ mb: 1.5, fontWeight: 600, color: 'text.primary' }}>
+              Payment methods
+            </FormLabel>
+            <FormPaymentMethodsField control={control} name="paymentMethods" disabled={isPending} />
+          </FormControl>
+        </Stack>
+      </FormSection>
+
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          justifyContent: 'flex-end',
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+        }}
+      >
+        <Button variant="outlined" onClick={onCancel} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isPending}
+          startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {isPending ? 'Creating pool…' : 'Create Pool'}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+const twoColumns = {
+  display: 'grid',
+  gap: 2.5,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/** A titled part of a pool form. */
+export function FormSection({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h2" sx={{ mb: subtitle ? 0 : 2.5 }}>
+        {title}
+      </Typography>
+      {subtitle && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, mb: 2.5 }}>
+          {subtitle}
+        </Typography>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+function FrequencyCheckboxes({
+  control,
+  disabled,
+}: {
+  control: Control<CreatePoolInput, unknown, CreatePoolBody>;
+  disabled: boolean;
+}) {
+  const { field, fieldState } = useController({ control, name: 'paymentFrequencies' });
+  const selected: string[] = Array.isArray(field.value) ? field.value : [];
+  const message = getFirstErrorMessage(fieldState.error);
+
+  const toggle = (frequency: PaymentFrequency, isChecked: boolean) => {
+    const next = isChecked ? [...selected, frequency] : selected.filter((entry) => entry !== frequency);
+    field.onChange(paymentFrequencies.filter((entry) => next.includes(entry)));
+  };
+
+  return (
+    <FormControl component="fieldset" error={Boolean(message)} disabled={disabled}>
+      <FormLabel component="legend" sx={{ mb: 0.5, fontWeight: 600, color: 'text.primary' }}>
+        Payment frequencies
+      </FormLabel>
+      <FormGroup row sx={{ columnGap: 2 }}>
+        {paymentFrequencies.map((frequency) => (
+          <FormControlLabel
+            key={frequency}
+            label={frequencyLabels[frequency]}
+            control={
+              <Checkbox
+                checked={selected.includes(frequency)}
+                onChange={(event) => toggle(frequency, event.target.checked)}
+                onBlur={field.onBlur}
+                inputRef={frequency === paymentFrequencies[0] ? field.ref : undefined}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      <FormHelperText sx={{ mx: 0 }}>{message ?? 'Members choose one of these when they join.'}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** The figures that follow from what has been typed: the price of one share and its instalments. */
+function SharePreview({ control }: { control: Control<CreatePoolInput, unknown, CreatePoolBody> }) {
+  const [targetAmount, totalShares, duration, frequencies] = useWatch({
+    control,
+    name: ['targetAmount', 'totalShares', 'investmentDuration', 'paymentFrequencies'],
+  });
+  const price = previewPricePerShare(targetAmount, totalShares);
+  const months = readWholeNumber(duration);
+  const chosen = paymentFrequencies.filter((frequency) => (frequencies ?? []).includes(frequency));
+  const instalments = chosen
+    .map((frequency) => ({ frequency, cents: previewInstalment(price, frequency, duration) }))
+    .filter((entry): entry is { frequency: PaymentFrequency; cents: number } => entry.cents !== null);
+
+  return (
+    <Box
+      aria-live="polite"
+      data-testid="share-preview"
+      sx={{
+        mt: 2.5,
+        p: 2,
+        borderRadius: 2.5,
+        bgcolor: 'rgba(0, 122, 255, 0.06)',
+        border: 1,
+        borderColor: 'rgba(0, 122, 255, 0.16)',
+      }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          Price per share
+        </Typography>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
+          {price === null ? '—' : formatRand(price)}
+        </Typography>
+      </Box>
+      {price === null ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Enter the target amount and total shares to see the price of one share.
+        </Typography>
+      ) : (
+        instalments.length > 0 &&
+        months !== null && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            One share over {formatDuration(months)}:{' '}
+            {instalments.map((entry) => `${formatRand(entry.cents)} ${frequencyLabels[entry.frequency]}`).join(' · ')}
+          </Typography>
+        )
+      )}
+    </Box>
+  );
+}
