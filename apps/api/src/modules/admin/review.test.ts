@@ -245,3 +245,18 @@ async function addKinlessProfile(token: string) {
   });
   await uploadFile(t.app, token, 'profile-picture');
 }
+
+describe(`the audit log (${testEngine})`, () => {
+  it('cannot be changed or emptied once written', async () => {
+    const member = await seedSubmittedMember(t.app);
+    await call('POST', `/api/admin/users/${member.userId}/nok/1/approve`);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.actorId, adminId)).limit(1);
+    expect(row).toBeDefined();
+    await expect(
+      t.db.update(auditLog).set({ action: 'nothing.happened' }).where(eq(auditLog.id, row!.id)),
+    ).rejects.toThrow();
+    await expect(t.db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow();
+    const [still] = await t.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(still!.action).toBe(row!.action);
+  });
+});
