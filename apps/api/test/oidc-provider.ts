@@ -18,6 +18,9 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+/** The control address of the test provider that chooses the next account (see `startTestProvider`). */
+export const NEXT_ACCOUNT_PATH = '/__test/next-account';
+
 /**
  * A real OpenID Connect provider on loopback (oidc-provider), with one confidential client whose
  * redirect URI is `redirectUri`. Its login and consent steps complete at once for the chosen account.
@@ -70,6 +73,25 @@ export async function startTestProvider(redirectUri: string, clientId = 'letsema
     },
   });
   provider.proxy = false;
+
+  // Lets a test in another process (the browser specs) choose the account the next authorization logs in
+  // as: /__test/next-account?id=...&email=...&verified=true|false[&name=...].
+  provider.use(async (ctx, next) => {
+    if (ctx.path !== NEXT_ACCOUNT_PATH) return next();
+    const { id, email, verified, name } = ctx.query;
+    if (typeof id !== 'string' || !id || typeof email !== 'string' || !email) {
+      ctx.status = 400;
+      ctx.body = { error: 'id and email are required' };
+      return;
+    }
+    accounts.set(id, {
+      email,
+      emailVerified: verified === 'true',
+      ...(typeof name === 'string' && name ? { name } : {}),
+    });
+    nextAccount = id;
+    ctx.body = { accountId: id };
+  });
 
   // The login and consent steps: finish them at once for the chosen account.
   provider.use(async (ctx, next) => {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { verifyToken } from '../modules/auth/tokens.js';
+import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 export type AuthUser = typeof users.$inferSelect;
@@ -40,12 +40,17 @@ export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
     .limit(1)
     .prepare('auth_find_session');
 
-  async function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
+  async function verifyBearer(request: FastifyRequest): Promise<TokenClaims | null> {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) return null;
-    const claims = await verifyToken(deps.jwtSecret, match[1]!);
+    return verifyToken(deps.jwtSecret, match[1]!);
+  }
+
+  async function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
+    const claims = await verifyBearer(request);
     if (!claims) return null;
     const rows = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId });
     const user = rows[0]?.user;
@@ -74,7 +79,7 @@ export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
     if (!request.auth!.user.isAdmin) throw forbidden();
   }
 
-  return { loadAuth, authenticate, requirePermission, requireAdmin };
+  return { verifyBearer, loadAuth, authenticate, requirePermission, requireAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { unauthenticated } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import type { NotificationService } from './service.js';
 
@@ -15,8 +16,12 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     return ok(await notifications.listNotifications(currentUser(request).id, query));
   });
 
-  app.get('/api/notifications/unread-count', signedIn, async (request) => {
-    return ok({ count: await notifications.countUnread(currentUser(request).id) });
+  // Checks the token and the session itself, in the same query as the count (see the service).
+  app.get('/api/notifications/unread-count', async (request) => {
+    const claims = await guards.verifyBearer(request);
+    const count = claims ? await notifications.countUnreadForSession(claims.sessionId, claims.userId) : null;
+    if (count === null) throw unauthenticated('Your session has ended. Please sign in again.');
+    return ok({ count });
   });
 
   app.patch<{ Params: { id: string } }>('/api/notifications/:id/read', signedIn, async (request) => {

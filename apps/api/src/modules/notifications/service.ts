@@ -5,9 +5,9 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { emailOutbox, notifications, users } from '../../db/schema.js';
+import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../auth/tokens.js';
 
@@ -93,7 +93,32 @@ export function createNotificationService(deps: { db: Db }) {
     .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
     .prepare('notifications_unread_count');
 
+  // The bell polls this every 30 seconds from every open tab: one round trip checks the session
+  // exactly as the sign-in guard does (live, not expired, account active) and counts.
+  const unreadForSession = db
+    .select({
+      count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.accountStatus, 'active'),
+      ),
+    )
+    .prepare('notifications_unread_for_session');
+
   return {
+    /** The unread count for a live session of an active account, or null when the session is not valid. */
+    async countUnreadForSession(sessionId: string, userId: string): Promise<number | null> {
+      const [row] = await unreadForSession.execute({ sessionId, userId });
+      return row ? row.count : null;
+    },
+
     /** One page of the member's notifications, newest first, with the totals for paging. */
     async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
       const { page, limit } = query;

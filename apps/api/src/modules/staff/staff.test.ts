@@ -189,6 +189,7 @@ describe(`staff management (${testEngine})`, () => {
     }
     expect((await call('GET', proof, token)).statusCode).toBe(401);
     expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(401);
+    expect((await call('GET', '/api/notifications/unread-count', token)).statusCode).toBe(401);
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
