@@ -1,6 +1,12 @@
-import { adminRoles } from '@letsema/domain';
+import { adminPagePermissions, adminRoles } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import { getAdminLabel, getVisibleAdminEntries } from './admin-nav';
+import {
+  adminNavEntries,
+  canOpenAdminPage,
+  getAdminLabel,
+  getAdminPageRole,
+  getVisibleAdminEntries,
+} from './admin-nav';
 
 function labelsFor(roles: string[], isAdmin = true): string[] {
   return getVisibleAdminEntries({ isAdmin, adminRoles: roles }).map((entry) => entry.label);
@@ -35,6 +41,47 @@ describe('getVisibleAdminEntries', () => {
     [['exit_requests'], ['Dashboard', 'My Tasks', 'Exit Requests']],
   ])('roles %j show %j', (roles, expected) => {
     expect(labelsFor(roles)).toEqual(expected);
+  });
+});
+
+describe('the shared page map', () => {
+  it('names every sidebar entry, and has no page without one', () => {
+    expect(adminNavEntries.map((entry) => entry.path).sort()).toEqual(Object.keys(adminPagePermissions).sort());
+  });
+
+  it('hides everything from someone who is not an admin, whatever roles they carry', () => {
+    expect(labelsFor([...adminRoles], false)).toEqual([]);
+  });
+});
+
+describe('getAdminPageRole', () => {
+  it.each([
+    ['/admin', null],
+    ['/admin/', null],
+    ['/admin/tasks', null],
+    ['/admin/members/pending', 'member_management'],
+    ['/admin/members/pending/123', 'member_management'],
+    ['/admin/payments/pending', 'payment_management'],
+    ['/admin/loans/pending', 'loan_management'],
+    ['/admin/exits/pending', 'exit_requests'],
+    ['/admin/staff', 'staff_management'],
+    ['/admin/withdrawals/pending', null],
+    ['/dashboard', undefined],
+  ])('%s needs %s', (path, role) => {
+    expect(getAdminPageRole(path)).toBe(role);
+  });
+});
+
+describe('canOpenAdminPage', () => {
+  const paymentsOnly = { isAdmin: true, adminRoles: ['payment_management'] };
+  it.each([
+    ['/admin', true],
+    ['/admin/payments/pending', true],
+    ['/admin/members/pending', false],
+    ['/admin/staff', false],
+    ['/dashboard', false],
+  ])('a payments-only admin opens %s: %s', (path, isAllowed) => {
+    expect(canOpenAdminPage(paymentsOnly, path)).toBe(isAllowed);
   });
 });
 

@@ -9,36 +9,57 @@ import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
-import { hasRole, type AdminRole } from '@letsema/domain';
+import { adminPagePermissions, hasRole, type AdminRole } from '@letsema/domain';
 import type { ReactElement } from 'react';
+
+type AdminActor = { isAdmin: boolean; adminRoles: readonly string[] };
 
 export interface AdminNavEntry {
   label: string;
   path: string;
   icon: ReactElement;
-  /** The role an admin needs to see the entry; none means every admin. */
-  role?: AdminRole;
   isExact?: boolean;
 }
 
-/** The admin sidebar, in order. The server enforces the same roles on every call. */
+/**
+ * The admin sidebar, in order. Which role each entry needs comes from `adminPagePermissions`, the
+ * map the server's rules share.
+ */
 export const adminNavEntries: readonly AdminNavEntry[] = [
   { label: 'Dashboard', path: '/admin', icon: <DashboardOutlined />, isExact: true },
   { label: 'My Tasks', path: '/admin/tasks', icon: <AssignmentTurnedInOutlined /> },
-  { label: 'Members', path: '/admin/members', icon: <PeopleOutline />, role: 'member_management' },
-  { label: 'Staff', path: '/admin/staff', icon: <BadgeOutlined />, role: 'staff_management' },
-  { label: 'Payments', path: '/admin/payments', icon: <PaymentsOutlined />, role: 'payment_management' },
-  { label: 'Pool Requests', path: '/admin/pool-requests', icon: <GroupAddOutlined />, role: 'investment_management' },
-  { label: 'Loans', path: '/admin/loans', icon: <AccountBalanceOutlined />, role: 'loan_management' },
-  { label: 'Expenses', path: '/admin/expenses', icon: <ReceiptOutlined />, role: 'expense_management' },
-  { label: 'Month End', path: '/admin/month-end', icon: <EventAvailableOutlined />, role: 'month_end' },
-  { label: 'Exit Requests', path: '/admin/exits', icon: <ExitToAppOutlined />, role: 'exit_requests' },
-  { label: 'Investment', path: '/admin/investment', icon: <ShowChartOutlined />, role: 'investment_management' },
+  { label: 'Members', path: '/admin/members', icon: <PeopleOutline /> },
+  { label: 'Staff', path: '/admin/staff', icon: <BadgeOutlined /> },
+  { label: 'Payments', path: '/admin/payments', icon: <PaymentsOutlined /> },
+  { label: 'Pool Requests', path: '/admin/pool-requests', icon: <GroupAddOutlined /> },
+  { label: 'Loans', path: '/admin/loans', icon: <AccountBalanceOutlined /> },
+  { label: 'Expenses', path: '/admin/expenses', icon: <ReceiptOutlined /> },
+  { label: 'Month End', path: '/admin/month-end', icon: <EventAvailableOutlined /> },
+  { label: 'Exit Requests', path: '/admin/exits', icon: <ExitToAppOutlined /> },
+  { label: 'Investment', path: '/admin/investment', icon: <ShowChartOutlined /> },
 ];
 
+/**
+ * The role an admin page needs, from the closest page the map names (`/admin/members/pending`
+ * needs what `/admin/members` needs): null for every admin, undefined for a page outside the map.
+ */
+export function getAdminPageRole(path: string): AdminRole | null | undefined {
+  for (let page = path.replace(/\/+$/, ''); page; page = page.slice(0, page.lastIndexOf('/'))) {
+    if (Object.hasOwn(adminPagePermissions, page)) return adminPagePermissions[page];
+  }
+  return undefined;
+}
+
+/** Whether an admin may open an admin page; a page outside the map is open to no one. */
+export function canOpenAdminPage(user: AdminActor, path: string): boolean {
+  const role = getAdminPageRole(path);
+  if (role === undefined) return false;
+  return user.isAdmin && (role === null || hasRole(user, role));
+}
+
 /** The entries an admin's roles allow. */
-export function getVisibleAdminEntries(user: { isAdmin: boolean; adminRoles: readonly string[] }): AdminNavEntry[] {
-  return adminNavEntries.filter((entry) => !entry.role || hasRole(user, entry.role));
+export function getVisibleAdminEntries(user: AdminActor): AdminNavEntry[] {
+  return adminNavEntries.filter((entry) => canOpenAdminPage(user, entry.path));
 }
 
 /** How the admin is labelled in the shell. */

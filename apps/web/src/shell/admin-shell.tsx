@@ -2,6 +2,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Close from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,26 +16,34 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
-import type { CurrentUser } from '../features/auth/api';
+import { authKeys, type CurrentUser } from '../features/auth/api';
 import { getAvatarInitial, getDisplayName } from '../lib/formatters';
 import { getAdminLabel, getVisibleAdminEntries, type AdminNavEntry } from './admin-nav';
 import { isPathActive } from './nav-paths';
 import { NotificationSlot } from './notification-slot';
 import type { ShellContext } from './shell-context';
-import { UserMenu } from './user-menu';
+import { UserMenu, type UserMenuLink } from './user-menu';
 
 export const ADMIN_SIDEBAR_WIDTH = 280;
 export const ADMIN_SIDEBAR_COLLAPSED_WIDTH = 72;
 const COLLAPSED_KEY = 'adminSidebarCollapsed';
+
+const settingsLink: UserMenuLink = {
+  label: 'Settings',
+  to: '/admin/settings',
+  icon: <SettingsOutlined fontSize="small" />,
+};
 
 /** The back office's frame: a collapsible sidebar (a drawer on small screens), the app bar and the page. */
 export function AdminShell({ user }: { user: CurrentUser }) {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  useRecheckUserOnNavigation(pathname);
   const entries = getVisibleAdminEntries(user);
   const roleLabel = getAdminLabel(user);
   const width = isCollapsed ? ADMIN_SIDEBAR_COLLAPSED_WIDTH : ADMIN_SIDEBAR_WIDTH;
@@ -80,7 +89,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
               {roleLabel}
             </Typography>
           </Box>
-          <UserMenu user={user} roleLabel={roleLabel} />
+          <UserMenu user={user} roleLabel={roleLabel} links={[settingsLink]} />
         </Toolbar>
       </AppBar>
 
@@ -162,6 +171,20 @@ export function AdminShell({ user }: { user: CurrentUser }) {
       </Box>
     </Box>
   );
+}
+
+/**
+ * Loads the signed-in admin again on every move within the admin area, so a suspension (the call
+ * answers 401 and the session ends) or a change of roles takes effect on the admin's next click.
+ */
+function useRecheckUserOnNavigation(pathname: string) {
+  const queryClient = useQueryClient();
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    void queryClient.refetchQueries({ queryKey: authKeys.me(), exact: true });
+  }, [pathname, queryClient]);
 }
 
 function AdminNavList({

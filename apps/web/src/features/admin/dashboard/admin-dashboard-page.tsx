@@ -2,6 +2,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import Alert from '@mui/material/Alert';
@@ -16,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { getDisplayName } from '../../../lib/formatters';
+import { canOpenAdminPage } from '../../../shell/admin-nav';
 import { useShellUser } from '../../../shell/shell-context';
 import { usePendingCounts, type PendingCounts } from './api';
 import { getTotalPending, pendingTiles } from './pending-tiles';
@@ -74,12 +76,14 @@ export function AdminDashboardPage() {
         {pendingTiles.map((tile) => {
           const look = tileLooks[tile.key];
           const count = counts.data?.[tile.key];
+          // Every admin sees the counts; only those whose roles open the page get the link.
+          const canOpen = canOpenAdminPage(user, tile.path);
+          const ArrowIcon = canOpen ? ArrowForward : LockOutlined;
           return (
             <li key={tile.key}>
               <Card sx={{ height: '100%' }}>
                 <CardActionArea
-                  component={RouterLink}
-                  to={tile.path}
+                  {...(canOpen ? { component: RouterLink, to: tile.path } : { component: 'div', disabled: true })}
                   sx={{
                     height: '100%',
                     p: { xs: 2, sm: 2.5 },
@@ -109,7 +113,7 @@ export function AdminDashboardPage() {
                   >
                     {look.icon}
                   </Box>
-                  <ArrowForward
+                  <ArrowIcon
                     aria-hidden
                     sx={{
                       gridArea: 'arrow',

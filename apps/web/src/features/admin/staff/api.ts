@@ -1,0 +1,71 @@
+import type { CreateStaffBody, UpdateStaffBody } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { adminKeys } from '../shared/query-keys';
+
+export type StaffStatus = 'active' | 'suspended';
+
+/** An admin user as `GET /api/admin/staff` answers it. `adminRoles` may also arrive as a JSON string. */
+export interface StaffMember {
+  id: string;
+  fullName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  adminRoles: unknown;
+  isSuperAdmin: boolean;
+  status: StaffStatus;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export const staffKeys = {
+  all: [...adminKeys.all, 'staff'] as const,
+  list: () => [...staffKeys.all, 'list'] as const,
+};
+
+export function fetchStaff(signal?: AbortSignal): Promise<StaffMember[]> {
+  return apiClient.get<StaffMember[]>('/api/admin/staff', signal);
+}
+
+export function createStaff(body: CreateStaffBody): Promise<StaffMember> {
+  return apiClient.post<StaffMember>('/api/admin/staff', body);
+}
+
+export function updateStaff(id: string, body: UpdateStaffBody): Promise<StaffMember> {
+  return apiClient.put<StaffMember>(`/api/admin/staff/${encodeURIComponent(id)}`, body);
+}
+
+export function suspendStaff(id: string): Promise<StaffMember> {
+  return apiClient.delete<StaffMember>(`/api/admin/staff/${encodeURIComponent(id)}`);
+}
+
+export function useStaffList() {
+  return useQuery({
+    queryKey: staffKeys.list(),
+    queryFn: ({ signal }) => fetchStaff(signal),
+  });
+}
+
+/** Reloads the list after every change, whatever the answer: a refusal often means the list moved on. */
+function useReloadStaffOnSettled() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: staffKeys.all });
+}
+
+export function useCreateStaff() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({ mutationFn: createStaff, onSettled: reload });
+}
+
+export function useUpdateStaff() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateStaffBody }) => updateStaff(id, body),
+    onSettled: reload,
+  });
+}
+
+export function useSuspendStaff() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({ mutationFn: suspendStaff, onSettled: reload });
+}

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminRoles, updateStaffBody, type UpdateStaffBody } from '@letsema/domain';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormPasswordField } from '../../../../components/form-password-field';
+import { FormTextField } from '../../../../components/form-text-field';
+import { getErrorMessage } from '../../../../lib/api-client';
+import { useUpdateStaff, type StaffMember } from '../api';
+import { getEditableRoles } from '../staff-display';
+import { applyStaffFieldErrors } from '../staff-form';
+import { RoleCheckboxes } from './role-checkboxes';
+import { StaffFormBody, StaffFormDialog } from './staff-dialog';
+
+type EditStaffInput = z.input<typeof updateStaffBody>;
+
+const editStaffFields = ['fullName', 'phoneNumber', 'password', 'roles'] as const;
+const SUPER_ADMIN_ROLES_NOTE = 'The super admin holds every role; its roles cannot be changed.';
+
+/** The form's starting values: the admin as listed, with a blank password (which keeps the current one). */
+export function toEditStaffValues(staff: StaffMember): EditStaffInput {
+  return {
+    fullName: staff.fullName ?? '',
+    phoneNumber: staff.phoneNumber ?? '',
+    password: '',
+    roles: staff.isSuperAdmin ? [...adminRoles] : getEditableRoles(staff.adminRoles),
+  };
+}
+
+/**
+ * Edits an admin's name, phone, roles and, when one is typed, password. The e-mail is shown but
+ * cannot be changed. `staff` stays set while the dialog closes, so its content does not vanish.
+ */
+export function EditStaffDialog({
+  staff,
+  isOpen,
+  onClose,
+  onUpdated,
+}: {
+  staff: StaffMember | null;
+  isOpen: boolean;
+  onClose: () => void;
+  onUpdated: () => void;
+}) {
+  const update = useUpdateStaff();
+  return (
+    <StaffFormDialog
+      isOpen={isOpen && staff !== null}
+      title="Edit Admin User"
+      subtitle="Change their details and roles. A new role applies from their next page."
+      isPending={update.isPending}
+      onClose={onClose}
+      onExited={update.reset}
+    >
+      {staff && (
+        <EditStaffForm
+          key={staff.id}
+          staff={staff}
+          isPending={update.isPending}
+          onCancel={onClose}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ id: staff.id, body });
+            onUpdated();
+          }}
+        />
+      )}
+    </StaffFormDialog>
+  );
+}
+
+function EditStaffForm({
+  staff,
+  isPending,
+  onCancel,
+  onSubmit,
+}: {
+  staff: StaffMember;
+  isPending: boolean;
+  onCancel: () => void;
+  onSubmit: (body: UpdateStaffBody) => Promise<void>;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<EditStaffInput, unknown, UpdateStaffBody>({
+    resolver: zodResolver(updateStaffBody),
+    defaultValues: toEditStaffValues(staff),
+  });
+
+  const submit = handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      applyStaffFieldErrors(error, setError, editStaffFields);
+      setFailure(getErrorMessage(error, 'Failed to update admin user'));
+    }
+  });
+
+  return (
+    <StaffFormBody
+      submitLabel="Save Changes"
+      pendingLabel="Saving…"
+      isPending={isPending}
+      failure={failure}
+      onCancel={onCancel}
+      onSubmit={submit}
+    >
+      <FormTextField
+        control={control}
+        name="fullName"
+        label="Full name"
+        autoComplete="off"
+        disabled={isPending}
+        required
+        slotProps={{ htmlInput: { maxLength: 120 } }}
+      />
+      <TextField
+        label="Email"
+        value={staff.email}
+        helperText="Email cannot be changed"
+        slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
+        sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'rgba(118, 118, 128, 0.08)' } }}
+      />
+      <FormTextField
+        control={control}
+        name="phoneNumber"
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        disabled={isPending}
+        required
+        slotProps={{ htmlInput: { maxLength: 20, inputMode: 'tel' } }}
+      />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label="New password"
+        autoComplete="new-password"
+        disabled={isPending}
+        helperText="Leave blank to keep the current password. A new one needs at least 8 characters."
+      />
+      <RoleCheckboxes
+        control={control}
+        disabled={isPending}
+        lockedNote={staff.isSuperAdmin ? SUPER_ADMIN_ROLES_NOTE : undefined}
+      />
+    </StaffFormBody>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { canSuspendStaff, formatLastLogin, getEditableRoles, getRoleLabel, readStaffRoles } from './staff-display';
+
+describe('readStaffRoles', () => {
+  it.each([
+    [['payment_management', 'staff_management'], { isValid: true, roles: ['payment_management', 'staff_management'] }],
+    ['["member_management"]', { isValid: true, roles: ['member_management'] }],
+    [[], { isValid: true, roles: [] }],
+    ['[]', { isValid: true, roles: [] }],
+    ['', { isValid: true, roles: [] }],
+    [null, { isValid: true, roles: [] }],
+    [undefined, { isValid: true, roles: [] }],
+    ['not json', { isValid: false }],
+    ['{"role":"x"}', { isValid: false }],
+    ['"member_management"', { isValid: false }],
+    [[1, 2], { isValid: false }],
+    [42, { isValid: false }],
+  ])('%j -> %j', (value, expected) => {
+    expect(readStaffRoles(value)).toEqual(expected);
+  });
+});
+
+describe('getRoleLabel', () => {
+  it.each([
+    ['payment_management', 'Payment Management'],
+    ['month_end', 'Month End'],
+    ['something_new', 'something_new'],
+  ])('%s -> %s', (role, label) => {
+    expect(getRoleLabel(role)).toBe(label);
+  });
+});
+
+describe('getEditableRoles', () => {
+  it.each([
+    [
+      ['staff_management', 'unknown', 'member_management'],
+      ['member_management', 'staff_management'],
+    ],
+    ['["payment_management"]', ['payment_management']],
+    ['broken', []],
+  ])('%j -> %j', (value, roles) => {
+    expect(getEditableRoles(value)).toEqual(roles);
+  });
+});
+
+describe('formatLastLogin', () => {
+  it.each([
+    ['2025-01-05T10:00:00.000Z', 'Jan 5, 2025 at 12:00'],
+    // 23:30 UTC is already the next morning in Johannesburg.
+    ['2024-12-31T23:30:00.000Z', 'Jan 1, 2025 at 01:30'],
+    [null, 'Never'],
+    ['', 'Never'],
+    ['not a date', 'Never'],
+  ])('%s -> %s', (value, label) => {
+    expect(formatLastLogin(value)).toBe(label);
+  });
+});
+
+describe('canSuspendStaff', () => {
+  const me = 'me';
+  it.each([
+    [{ id: 'other', isSuperAdmin: false, status: 'active' as const }, true],
+    [{ id: 'other', isSuperAdmin: false, status: 'suspended' as const }, false],
+    [{ id: 'other', isSuperAdmin: true, status: 'active' as const }, false],
+    [{ id: me, isSuperAdmin: false, status: 'active' as const }, false],
+  ])('%j -> %s', (staff, expected) => {
+    expect(canSuspendStaff(staff, me)).toBe(expected);
+  });
+});

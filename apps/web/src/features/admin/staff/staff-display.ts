@@ -1,0 +1,65 @@
+import { adminRoleInfo, adminRoles, isAdminRole, type AdminRole } from '@letsema/domain';
+import { formatAdminDate } from '../../../lib/formatters';
+import type { StaffMember } from './api';
+
+const COOPERATIVE_TIME_ZONE = 'Africa/Johannesburg';
+
+/** What an admin's roles field holds: a list of role ids, or something that cannot be read as one. */
+export type StaffRoles = { isValid: true; roles: string[] } | { isValid: false };
+
+/**
+ * Reads the roles field, which arrives as a list; a JSON string is accepted too. Missing or empty
+ * values are an empty list; a string that is not a JSON list is invalid.
+ */
+export function readStaffRoles(value: unknown): StaffRoles {
+  if (value === null || value === undefined) return { isValid: true, roles: [] };
+  if (Array.isArray(value)) {
+    return value.every((item) => typeof item === 'string')
+      ? { isValid: true, roles: value as string[] }
+      : { isValid: false };
+  }
+  if (typeof value !== 'string') return { isValid: false };
+  if (!value.trim()) return { isValid: true, roles: [] };
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? readStaffRoles(parsed) : { isValid: false };
+  } catch {
+    return { isValid: false };
+  }
+}
+
+/** The label a role is shown with; an id the app does not know is shown as it is. */
+export function getRoleLabel(role: string): string {
+  return isAdminRole(role) ? adminRoleInfo[role].label : role;
+}
+
+/** The known roles of an admin, in the order of the role list, for the edit form. */
+export function getEditableRoles(value: unknown): AdminRole[] {
+  const read = readStaffRoles(value);
+  if (!read.isValid) return [];
+  return adminRoles.filter((role) => read.roles.includes(role));
+}
+
+/** The day and the 24-hour time of a moment in Johannesburg, or null when there is none. */
+export function getLastLoginParts(value: string | null | undefined): { date: string; time: string } | null {
+  const date = formatAdminDate(value);
+  if (!date || !value) return null;
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: COOPERATIVE_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(value));
+  return { date, time };
+}
+
+/** The last sign-in as the list shows it: 'MMM d, yyyy at HH:mm' in Johannesburg, or 'Never'. */
+export function formatLastLogin(value: string | null | undefined): string {
+  const moment = getLastLoginParts(value);
+  return moment ? `${moment.date} at ${moment.time}` : 'Never';
+}
+
+/** Whether the signed-in admin is offered Suspend for this row: never themselves, the super admin or a suspended admin. */
+export function canSuspendStaff(staff: Pick<StaffMember, 'id' | 'isSuperAdmin' | 'status'>, currentUserId: string) {
+  return staff.status === 'active' && !staff.isSuperAdmin && staff.id !== currentUserId;
+}
