@@ -1,4 +1,16 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+
+/** The signing secret as a key object, made once per secret: importing it on every request is costly. */
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyFor(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** Tokens live twelve hours at most; the session row they name can end them sooner. */
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -16,13 +28,13 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, now = n
     .setSubject(claims.userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(secret);
+    .sign(keyFor(secret));
 }
 
 /** Verifies signature, algorithm and expiry; answers the claims or null for any bad token. */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       maxTokenAge: TOKEN_LIFETIME_SECONDS,
