@@ -3,13 +3,22 @@ import { formatPercent, getPaymentProgress, toCents } from './investing';
 
 describe('getPaymentProgress', () => {
   it.each([
-    [{ totalCommitment: 10000, totalPaid: 0 }, { paidCents: 0, remainingCents: 1_000_000, isFullyPaid: false }],
+    [
+      { totalCommitment: 10000, totalPaid: 0 },
+      { paidCents: 0, remainingCents: 1_000_000, isFullyPaid: false },
+    ],
     [
       { totalCommitment: 10000, totalPaid: 833.33 },
       { paidCents: 83_333, remainingCents: 916_667, isFullyPaid: false },
     ],
-    [{ totalCommitment: 10000, totalPaid: 10000 }, { paidCents: 1_000_000, remainingCents: 0, isFullyPaid: true }],
-    [{ totalCommitment: 0, totalPaid: 0 }, { paidCents: 0, remainingCents: 0, isFullyPaid: false }],
+    [
+      { totalCommitment: 10000, totalPaid: 10000 },
+      { paidCents: 1_000_000, remainingCents: 0, isFullyPaid: true },
+    ],
+    [
+      { totalCommitment: 0, totalPaid: 0 },
+      { paidCents: 0, remainingCents: 0, isFullyPaid: false },
+    ],
   ])('%j', (membership, expected) => {
     expect(getPaymentProgress(membership)).toMatchObject(expected);
   });

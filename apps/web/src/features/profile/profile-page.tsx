@@ -1,5 +1,171 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { RegistrationStatusChip } from '../../components/status-chips';
+import { getErrorMessage } from '../../lib/api-client';
+import { formatAdminDate, getAvatarInitial, getDisplayName } from '../../lib/formatters';
+import { clearToken } from '../../lib/session';
+import { useObjectUrl } from '../../lib/use-object-url';
+import { useProfile, useProfilePhoto, type ProfileUser } from './api';
+import { formatAddress, getIdentityTypeLabel, maskIdNumber } from './profile-rules';
+
+/** How long the failure stays on screen before the member is sent to sign in again (spec section 8). */
+const REDIRECT_AFTER_MS = 2000;
 
 export function ProfilePage() {
-  return <PlaceholderPage title="Profile" />;
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Without the member's own account the session is of no use: it ends, and the member signs in again.
+  useEffect(() => {
+    if (!profile.isError) return undefined;
+    const timer = setTimeout(() => {
+      clearToken();
+      queryClient.clear();
+      void navigate('/login', { replace: true });
+    }, REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [profile.isError, navigate, queryClient]);
+
+  return (
+    <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+      <PageHeader title="Profile" subtitle="Your account information." />
+      {profile.isError && (
+        <Alert severity="error">{getErrorMessage(profile.error, 'Failed to load user information')}</Alert>
+      )}
+      {profile.isPending && <ProfileSkeleton />}
+      {profile.isSuccess && <ProfileDetails user={profile.data} />}
+    </Box>
+  );
+}
+
+function ProfileDetails({ user }: { user: ProfileUser }) {
+  const rows: { label: string; value: string; icon: ReactNode }[] = [
+    { label: 'Full name', value: user.fullName ?? '', icon: <PersonOutline /> },
+    { label: 'Email', value: user.email, icon: <EmailOutlined /> },
+    { label: 'Phone number', value: user.phoneNumber ?? '', icon: <PhoneOutlined /> },
+    { label: 'Identity type', value: getIdentityTypeLabel(user.identityType), icon: <BadgeOutlined /> },
+    { label: 'ID number', value: maskIdNumber(user.nationalId), icon: <FingerprintOutlined /> },
+    { label: 'Date of birth', value: formatAdminDate(user.dateOfBirth), icon: <CakeOutlined /> },
+    { label: 'Address', value: formatAddress(user), icon: <HomeOutlined /> },
+    { label: 'Member since', value: formatAdminDate(user.createdAt), icon: <CalendarMonthOutlined /> },
+  ];
+  return (
+    <>
+      <Paper
+        sx={{
+          p: { xs: 2.5, sm: 3 },
+          mb: 3,
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 2, sm: 3 },
+          flexWrap: 'wrap',
+        }}
+      >
+        <ProfileAvatar user={user} />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {getDisplayName(user)}
+          </Typography>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Registration status
+            </Typography>
+            <RegistrationStatusChip status={user.registrationStatus} />
+          </Box>
+        </Box>
+      </Paper>
+
+      <Paper component="section" aria-labelledby="account-information" sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Typography id="account-information" variant="h4" component="h2" sx={{ mb: 1 }}>
+          Account information
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+        >
+          {rows.map((row) => (
+            <Box
+              key={row.label}
+              sx={{
+                display: 'flex',
+                gap: 1.5,
+                py: 1.75,
+                borderBottom: 1,
+                borderColor: 'divider',
+                pr: { sm: 2 },
+              }}
+            >
+              <Box aria-hidden sx={{ color: 'text.secondary', display: 'flex', pt: 0.25 }}>
+                {row.icon}
+              </Box>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {row.label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {row.value || 'N/A'}
+                </Typography>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          To change these details, please contact the cooperative&apos;s office.
+        </Typography>
+      </Paper>
+    </>
+  );
+}
+
+function ProfileAvatar({ user }: { user: ProfileUser }) {
+  const photo = useProfilePhoto(user.profilePictureUrl);
+  const url = useObjectUrl(photo.data);
+  return (
+    <Avatar
+      src={url ?? undefined}
+      alt={url ? `Profile photo of ${getDisplayName(user)}` : undefined}
+      sx={{ width: 80, height: 80, bgcolor: 'primary.main', fontSize: '2rem', fontWeight: 600 }}
+    >
+      {getAvatarInitial(user)}
+    </Avatar>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading profile">
+      <Paper sx={{ p: 3, mb: 3, display: 'flex', alignItems: 'center', gap: 3 }}>
+        <Skeleton variant="circular" width={80} height={80} />
+        <Box sx={{ flexGrow: 1 }}>
+          <Skeleton width="40%" height={36} />
+          <Skeleton width="55%" />
+        </Box>
+      </Paper>
+      <Paper sx={{ p: 3 }}>
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} height={48} />
+        ))}
+      </Paper>
+    </Box>
+  );
 }

@@ -1,5 +1,123 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { transactionTabs } from '@letsema/domain';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PaymentList } from '../../components/payment-list';
+import { getErrorMessage } from '../../lib/api-client';
+import { useTransactions } from './api';
+import { countByTab, filterByTab, getEmptyText, type TransactionTabKey } from './transaction-rules';
 
 export function TransactionsPage() {
-  return <PlaceholderPage title="Transactions" />;
+  const transactions = useTransactions();
+  const [tab, setTab] = useState<TransactionTabKey>('all');
+  const all = transactions.data?.pages.flat() ?? [];
+  const counts = countByTab(all);
+  const shown = filterByTab(all, tab);
+  const tabLabel = transactionTabs.find((t) => t.key === tab)?.label ?? 'All';
+
+  return (
+    <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+      <PageHeader title="Transactions" subtitle="Every contribution, profit, fee, withdrawal and refund." />
+
+      {transactions.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {getErrorMessage(transactions.error, 'Failed to load transactions')}
+        </Alert>
+      )}
+
+      <Paper sx={{ overflow: 'hidden' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TransactionTabKey) => setTab(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Transaction types"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}
+        >
+          {transactionTabs.map((t) => (
+            <Tab
+              key={t.key}
+              value={t.key}
+              label={transactions.isSuccess ? `${t.label} (${counts[t.key]})` : t.label}
+              id={`transactions-tab-${t.key}`}
+              aria-controls="transactions-panel"
+              sx={{ textTransform: 'none', fontWeight: 600, minHeight: 52 }}
+            />
+          ))}
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id="transactions-panel"
+          aria-labelledby={`transactions-tab-${tab}`}
+          sx={{ px: { xs: 2, sm: 3 }, py: 1 }}
+        >
+          {transactions.isPending && <ListSkeleton />}
+          {transactions.isSuccess && shown.length === 0 && (
+            <EmptyState
+              icon={<ReceiptLongOutlined />}
+              title={getEmptyText(tab)}
+              text={
+                tab === 'all'
+                  ? 'Your payments and other money movements will appear here.'
+                  : 'Transactions of this kind will appear here.'
+              }
+              action={
+                tab === 'all' ? (
+                  <Button component={RouterLink} to="/payments" variant="contained">
+                    Make Payment
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+          {shown.length > 0 && <PaymentList payments={shown} label={`${tabLabel} transactions`} />}
+          {transactions.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+              <Button
+                variant="outlined"
+                onClick={() => void transactions.fetchNextPage()}
+                disabled={transactions.isFetchingNextPage}
+              >
+                {transactions.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            </Box>
+          )}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading transactions">
+      {[0, 1, 2, 3].map((index) => (
+        <Box key={index} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5 }}>
+          <Skeleton variant="circular" width={40} height={40} />
+          <Box sx={{ flexGrow: 1 }}>
+            <Skeleton width="35%" />
+            <Skeleton width="60%" />
+          </Box>
+          <Skeleton width={80} />
+        </Box>
+      ))}
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PendingPaymentsPage } from './pending-payments-page';
 
+/** /admin/payments shows the same Payment Confirmations as /admin/payments/pending. */
 export function AdminPaymentsPage() {
-  return <PlaceholderPage title="Payments" />;
+  return <PendingPaymentsPage />;
 }

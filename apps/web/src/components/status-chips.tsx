@@ -1,0 +1,80 @@
+import Cancel from '@mui/icons-material/Cancel';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import HourglassTop from '@mui/icons-material/HourglassTop';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { ReactElement } from 'react';
+
+interface ChipLook {
+  label: string;
+  color: 'success' | 'warning' | 'error' | 'default' | 'primary';
+  icon?: ReactElement;
+}
+
+const paymentLooks: Record<string, ChipLook> = {
+  completed: { label: 'Completed', color: 'success', icon: <CheckCircle /> },
+  pending: { label: 'Pending', color: 'warning', icon: <HourglassTop /> },
+  rejected: { label: 'Rejected', color: 'error', icon: <Cancel /> },
+  failed: { label: 'Failed', color: 'error', icon: <ErrorOutline /> },
+};
+
+const membershipLooks: Record<string, ChipLook> = {
+  approved: { label: 'Approved', color: 'success', icon: <CheckCircle /> },
+  pending: { label: 'Pending approval', color: 'warning', icon: <HourglassTop /> },
+  rejected: { label: 'Rejected', color: 'error', icon: <Cancel /> },
+};
+
+const registrationLooks: Record<string, ChipLook> = {
+  active: { label: 'Active', color: 'success', icon: <CheckCircle /> },
+  verified: { label: 'Verified', color: 'primary', icon: <CheckCircle /> },
+  pending_kyc: { label: 'Pending KYC', color: 'warning', icon: <HourglassTop /> },
+  rejected: { label: 'Action needed', color: 'error', icon: <ErrorOutline /> },
+};
+
+/** An unknown status reads as itself, capitalised, with underscores as spaces. */
+function fallbackLook(status: string): ChipLook {
+  const text = status.replace(/_/g, ' ');
+  return { label: text.charAt(0).toUpperCase() + text.slice(1), color: 'default' };
+}
+
+function LookChip({ look, size = 'small' }: { look: ChipLook; size?: ChipProps['size'] }) {
+  const isLight = look.color === 'success' || look.color === 'warning';
+  return (
+    <Chip
+      size={size}
+      label={look.label}
+      color={look.color}
+      icon={look.icon}
+      sx={{
+        fontWeight: 600,
+        flexShrink: 0,
+        ...(isLight ? { color: '#fff', '& .MuiChip-icon': { color: '#fff' } } : {}),
+      }}
+    />
+  );
+}
+
+/** The label a payment status is shown with. */
+export function getPaymentStatusLabel(status: string): string {
+  return (paymentLooks[status] ?? fallbackLook(status)).label;
+}
+
+/** A payment's status (completed, pending, rejected, failed) as a coloured chip. */
+export function PaymentStatusChip({ status, size }: { status: string; size?: ChipProps['size'] }) {
+  return <LookChip look={paymentLooks[status] ?? fallbackLook(status)} size={size} />;
+}
+
+/** A pool membership's status (pending, approved, rejected) as a coloured chip. */
+export function MembershipStatusChip({ status, size }: { status: string; size?: ChipProps['size'] }) {
+  return <LookChip look={membershipLooks[status] ?? fallbackLook(status)} size={size} />;
+}
+
+/** The label an account's registration status is shown with. */
+export function getRegistrationStatusLabel(status: string): string {
+  return (registrationLooks[status] ?? fallbackLook(status)).label;
+}
+
+/** An account's registration status as a coloured chip. */
+export function RegistrationStatusChip({ status, size }: { status: string; size?: ChipProps['size'] }) {
+  return <LookChip look={registrationLooks[status] ?? fallbackLook(status)} size={size} />;
+}

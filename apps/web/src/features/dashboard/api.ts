@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+import type { MembershipView } from '../../lib/investing';
+import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
+
+export const dashboardKeys = {
+  membership: () => [INVESTING_QUERY_ROOT, 'membership'] as const,
+};
+
+export function fetchMyMembership(signal?: AbortSignal): Promise<MembershipView | null> {
+  return apiClient.get<MembershipView | null>('/api/payments/my-membership', signal);
+}
+
+export function useMyMembership() {
+  return useQuery({ queryKey: dashboardKeys.membership(), queryFn: ({ signal }) => fetchMyMembership(signal) });
+}

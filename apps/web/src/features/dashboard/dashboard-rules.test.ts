@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { getDashboardBanners, getWelcomeName } from './dashboard-rules';
+
+const texts = (status: string, membership: Parameters<typeof getDashboardBanners>[1]) =>
+  getDashboardBanners(status, membership).map((banner) => banner.text);
+
+describe('getDashboardBanners', () => {
+  it.each([
+    ['pending_kyc', null, ['Complete your KYC verification to start investing']],
+    ['verified', null, ['Ready to start investing']],
+    ['active', null, ['Ready to start investing']],
+    [
+      'active',
+      { contributionStatus: 'pending', rejectionReason: null },
+      ['Your pool membership request is pending admin approval'],
+    ],
+    ['verified', { contributionStatus: 'approved', rejectionReason: null }, []],
+    [
+      'active',
+      { contributionStatus: 'rejected', rejectionReason: 'Too many shares' },
+      ['Your pool membership request was not approved. Reason: Too many shares', 'Ready to start investing'],
+    ],
+    ['rejected', null, []],
+  ] as const)('%s with %j shows %j', (status, membership, expected) => {
+    expect(texts(status, membership)).toEqual(expected);
+  });
+});
+
+describe('getWelcomeName', () => {
+  it.each([
+    [{ fullName: 'Lerato Dlamini', email: 'l@example.com' }, 'Lerato'],
+    [{ fullName: '  Thandi  ', email: 't@example.com' }, 'Thandi'],
+    [{ fullName: null, email: 'x@example.com' }, 'x@example.com'],
+  ])('%j -> %s', (user, name) => {
+    expect(getWelcomeName(user)).toBe(name);
+  });
+});

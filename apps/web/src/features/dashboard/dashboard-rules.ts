@@ -1,0 +1,47 @@
+import type { MembershipView } from '../../lib/investing';
+
+export type BannerKey = 'complete-kyc' | 'ready' | 'pending' | 'rejected';
+
+export interface DashboardBanner {
+  key: BannerKey;
+  severity: 'info' | 'warning' | 'success' | 'error';
+  text: string;
+}
+
+/**
+ * The banners above the dashboard (spec section 2): KYC still to do, ready to start investing
+ * (verified or active, without a live membership), a request waiting for approval, or a refused one.
+ */
+export function getDashboardBanners(
+  registrationStatus: string,
+  membership: Pick<MembershipView, 'contributionStatus' | 'rejectionReason'> | null,
+): DashboardBanner[] {
+  if (registrationStatus === 'pending_kyc') {
+    return [{ key: 'complete-kyc', severity: 'warning', text: 'Complete your KYC verification to start investing' }];
+  }
+  const canInvest = registrationStatus === 'verified' || registrationStatus === 'active';
+  if (!canInvest) return [];
+  if (!membership) return [{ key: 'ready', severity: 'info', text: 'Ready to start investing' }];
+  if (membership.contributionStatus === 'pending') {
+    return [{ key: 'pending', severity: 'info', text: 'Your pool membership request is pending admin approval' }];
+  }
+  if (membership.contributionStatus === 'rejected') {
+    const reason = membership.rejectionReason ? ` Reason: ${membership.rejectionReason}` : '';
+    return [
+      {
+        key: 'rejected',
+        severity: 'error',
+        text: `Your pool membership request was not approved.${reason}`,
+      },
+      { key: 'ready', severity: 'info', text: 'Ready to start investing' },
+    ];
+  }
+  return [];
+}
+
+/** The name the welcome uses: the first name, else the whole name, else the e-mail address. */
+export function getWelcomeName(user: { fullName: string | null; email: string }): string {
+  const name = user.fullName?.trim();
+  if (!name) return user.email;
+  return name.split(/\s+/)[0] ?? name;
+}
