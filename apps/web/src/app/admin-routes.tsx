@@ -16,6 +16,7 @@ import { AdminNotificationsPage } from '../features/admin/notifications/admin-no
 import { AdminPaymentsPage } from '../features/admin/payments/admin-payments-page';
 import { PendingPaymentsPage } from '../features/admin/payments/pending-payments-page';
 import { PoolRequestsPage } from '../features/admin/pool-requests/pool-requests-page';
+import { AdminSettingsPage } from '../features/admin/settings/admin-settings-page';
 import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
 import { WithdrawalsPage } from '../features/admin/withdrawals/withdrawals-page';
@@ -46,6 +47,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="exits" element={<ExitRequestsPage />} />
         <Route path="exits/pending" element={<ExitRequestsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
+        <Route path="settings" element={<AdminSettingsPage />} />
         <Route path="investment" element={<AdminInvestmentPage />} />
         <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
         <Route path="pools/:id/edit" element={<EditPoolPage />} />

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { NotFound } from '../components/not-found';
+import { GoogleCallbackPage } from '../features/auth/google-callback-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
       {
         element: <RequireRegistrant />,
         children: [

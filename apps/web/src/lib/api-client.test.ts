@@ -68,12 +68,15 @@ describe('apiClient', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
-  it.each(['/api/auth/login', '/api/auth/register'])('keeps the session on a 401 from %s', async (path) => {
-    fetchMock.mockResolvedValue(answer(401, { success: false, data: null, error: 'Invalid email or password' }));
-    await expect(apiClient.post(path, {})).rejects.toMatchObject({ message: 'Invalid email or password' });
-    expect(localStorage.getItem('token')).toBe(token);
-    expect(assign).not.toHaveBeenCalled();
-  });
+  it.each(['/api/auth/login', '/api/auth/register', '/api/auth/google'])(
+    'keeps the session on a 401 from %s',
+    async (path) => {
+      fetchMock.mockResolvedValue(answer(401, { success: false, data: null, error: 'Invalid email or password' }));
+      await expect(apiClient.post(path, {})).rejects.toMatchObject({ message: 'Invalid email or password' });
+      expect(localStorage.getItem('token')).toBe(token);
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
 
   it('does not reload the sign-in page itself', async () => {
     vi.stubGlobal('window', { location: { pathname: '/login', assign } });

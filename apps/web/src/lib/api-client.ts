@@ -4,7 +4,7 @@ export const GENERIC_ERROR_MESSAGE = 'An error occurred';
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please check your connection and try again.';
 
 /** Calls whose 401 means wrong credentials rather than an ended session. */
-const CREDENTIAL_PATHS = new Set(['/api/auth/login', '/api/auth/register']);
+const CREDENTIAL_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/google']);
 const LOGIN_PATH = '/login';
 
 /** Any failed call: the server's message (or a generic one), the HTTP status (0 when unreachable) and field errors. */

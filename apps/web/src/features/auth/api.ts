@@ -1,8 +1,9 @@
-import type { LoginBody, RegisterBody, RegistrationStatus } from '@letsema/domain';
+import type { GoogleSignInBody, LoginBody, RegisterBody, RegistrationStatus } from '@letsema/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../lib/api-client';
 import { clearToken, hasSession, setToken } from '../../lib/session';
+import type { GoogleProviderSettings } from './google-flow';
 
 /** The signed-in user as `GET /api/auth/me` answers it. */
 export interface CurrentUser {
@@ -34,9 +35,15 @@ interface TokenAnswer {
   token: string;
 }
 
+/** The sign-in providers offered besides e-mail and password (`GET /api/auth/providers`). */
+export interface AuthProviders {
+  google: GoogleProviderSettings | null;
+}
+
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  providers: () => [...authKeys.all, 'providers'] as const,
 };
 
 export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
@@ -49,6 +56,14 @@ export function postLogin(body: LoginBody): Promise<TokenAnswer> {
 
 export function postRegister(body: RegisterBody): Promise<TokenAnswer> {
   return apiClient.post<TokenAnswer>('/api/auth/register', body);
+}
+
+export function postGoogleSignIn(body: GoogleSignInBody): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('/api/auth/google', body);
+}
+
+export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return apiClient.get<AuthProviders>('/api/auth/providers', signal);
 }
 
 export function postLogout(): Promise<unknown> {
@@ -73,6 +88,29 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginBody) => {
       const { token } = await postLogin(body);
+      queryClient.clear();
+      setToken(token);
+      return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });
+    },
+  });
+}
+
+/** Which other sign-in providers to offer; the answer changes only with the server's configuration. */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: authKeys.providers(),
+    queryFn: ({ signal }) => fetchAuthProviders(signal),
+    staleTime: 5 * 60 * 1000,
+    retry: 1,
+  });
+}
+
+/** Sends the provider's code with the kept verifier and nonce, keeps the token and answers the user. */
+export function useGoogleSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: GoogleSignInBody) => {
+      const { token } = await postGoogleSignIn(body);
       queryClient.clear();
       setToken(token);
       return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });

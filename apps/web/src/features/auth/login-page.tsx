@@ -17,6 +17,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors';
 import { hasSession } from '../../lib/session';
 import { useCurrentUser, useLogin } from './api';
 import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton } from './google-sign-in-button';
 
 /** What another page may hand to the sign-in page through router state. */
 export interface LoginPageState {
@@ -93,6 +94,7 @@ export function LoginPage() {
           {login.isPending ? 'Signing in…' : 'Sign In'}
         </Button>
       </Stack>
+      <GoogleSignInButton disabled={login.isPending} />
     </AuthLayout>
   );
 }

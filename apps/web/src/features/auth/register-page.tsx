@@ -14,6 +14,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useRegister } from './api';
 import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton } from './google-sign-in-button';
 import type { LoginPageState } from './login-page';
 
 export const ACCOUNT_CREATED_MESSAGE = 'Account created! Please log in to complete your registration.';
@@ -89,6 +90,7 @@ export function RegisterPage() {
           {register.isPending ? 'Creating account…' : 'Sign Up'}
         </Button>
       </Stack>
+      <GoogleSignInButton disabled={register.isPending} />
     </AuthLayout>
   );
 }

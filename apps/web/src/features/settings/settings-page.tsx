@@ -1,5 +1,22 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { PageHeader } from '../../components/page-header';
+import { useShellUser } from '../../shell/shell-context';
+import { ChangePasswordCard } from './change-password-card';
+import { EmailPreferencesCard } from './email-preferences-card';
+import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 
+/** The account's settings, for members and admins alike: password, sessions and e-mail notifications. */
 export function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  const user = useShellUser();
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+      <PageHeader title="Settings" subtitle="Your password, where you are signed in, and the e-mails you receive." />
+      <Stack spacing={3}>
+        <ChangePasswordCard email={user.email} hasPassword={user.hasPassword} />
+        <SignOutEverywhereCard />
+        <EmailPreferencesCard email={user.email} />
+      </Stack>
+    </Box>
+  );
 }

@@ -1,0 +1,72 @@
+import type { changePasswordBody, EmailPreferences } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { apiClient } from '../../lib/api-client';
+import { clearToken } from '../../lib/session';
+
+/** The signed-in user's query (`GET /api/auth/me`): `hasPassword` changes once a password is set. */
+const currentUserKey = ['auth', 'me'] as const;
+
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have been signed out on every device.';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  emailPreferences: () => [...settingsKeys.all, 'email-preferences'] as const,
+};
+
+export function fetchEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
+  return apiClient.get<EmailPreferences>('/api/auth/email-preferences', signal);
+}
+
+export function putEmailPreferences(body: EmailPreferences): Promise<EmailPreferences> {
+  return apiClient.put<EmailPreferences>('/api/auth/email-preferences', body);
+}
+
+export function postChangePassword(body: z.input<typeof changePasswordBody>): Promise<unknown> {
+  return apiClient.post<unknown>('/api/auth/change-password', body);
+}
+
+export function postLogoutAll(): Promise<unknown> {
+  return apiClient.post<unknown>('/api/auth/logout-all');
+}
+
+/** Which notification categories also come by e-mail. */
+export function useEmailPreferences() {
+  return useQuery({
+    queryKey: settingsKeys.emailPreferences(),
+    queryFn: ({ signal }) => fetchEmailPreferences(signal),
+  });
+}
+
+/** Saves the whole set of e-mail preferences; the saved answer replaces what is cached. */
+export function useSaveEmailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putEmailPreferences,
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.emailPreferences(), saved),
+  });
+}
+
+/** Changes (or, for an account made through Google, sets) the password; this session stays open. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postChangePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
+}
+
+/** Ends every session of the account, this one included, then forgets it here and goes to sign in. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: postLogoutAll,
+    onSuccess: () => {
+      clearToken();
+      void navigate('/login', { replace: true, state: { message: SIGNED_OUT_EVERYWHERE_MESSAGE } });
+      queryClient.clear();
+    },
+  });
+}
