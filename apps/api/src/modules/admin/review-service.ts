@@ -5,8 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
-import { buildMail } from '../../lib/mail.js';
-import { notify } from '../notifications/service.js';
+import { notifyMember } from '../notifications/service.js';
 
 type UserRow = typeof users.$inferSelect;
 type KinRow = typeof nextOfKin.$inferSelect;
@@ -68,21 +67,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     return kin;
   }
 
-  async function tell(tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) {
-    await notify(tx, {
-      userId: user.id,
-      category: 'registration',
-      title,
-      message: paragraphs.join(' '),
-      email: buildMail({
-        publicUrl: config.publicUrl,
-        subject: `Letsema: ${title.toLowerCase()}`,
-        greetingName: user.fullName,
-        paragraphs,
-        action: { label: 'Open Letsema', path },
-      }),
-    });
-  }
+  const tell = (tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) =>
+    notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
     /** Complete submissions waiting for a decision. */

@@ -15,8 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
-import { buildMail } from '../../lib/mail.js';
-import { notify } from '../notifications/service.js';
+import { notifyMember } from '../notifications/service.js';
 
 type Actor = typeof users.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
@@ -106,29 +105,14 @@ export function toPaymentView(p: PaymentRow, poolName: string | null = null) {
 export function createInvestingService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
 
-  async function tell(
+  const tell = (
     tx: Executor,
     userId: string,
     category: 'pool' | 'payment',
     title: string,
     message: string,
     path: string,
-  ) {
-    const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
-    await notify(tx, {
-      userId,
-      category,
-      title,
-      message,
-      email: buildMail({
-        publicUrl: config.publicUrl,
-        subject: `Letsema: ${title.toLowerCase()}`,
-        greetingName: user?.fullName,
-        paragraphs: [message],
-        action: { label: 'Open Letsema', path },
-      }),
-    });
-  }
+  ) => notifyMember(tx, config.publicUrl, { userId, category, title, paragraphs: [message], path });
 
   /** What is still owed on a membership: the commitment less completed and pending payments. */
   async function owedCents(tx: Executor, membership: MembershipRow): Promise<number> {

@@ -11,8 +11,7 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, nextOfKin, users } from '../../db/schema.js';
 import { AppError, invalidState } from '../../lib/errors.js';
-import { buildMail } from '../../lib/mail.js';
-import { notify } from '../notifications/service.js';
+import { notifyMember } from '../notifications/service.js';
 
 export type KinRow = typeof nextOfKin.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -103,18 +102,13 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
     const message =
       'Thank you. We have received your registration and will review it within 1-2 business days. ' +
       'We will e-mail you when the review is done.';
-    await notify(tx, {
+    await notifyMember(tx, config.publicUrl, {
       userId,
       category: 'registration',
       title,
-      message,
-      email: buildMail({
-        publicUrl: config.publicUrl,
-        subject: `Letsema: ${title.toLowerCase()}`,
-        greetingName: user.fullName,
-        paragraphs: [message],
-        action: { label: 'View your registration', path: '/complete-registration' },
-      }),
+      paragraphs: [message],
+      path: '/complete-registration',
+      actionLabel: 'View your registration',
     });
   }
 

@@ -9,6 +9,7 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { buildMail } from '../../lib/mail.js';
 import { isUuid } from '../auth/tokens.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -168,3 +169,35 @@ export function createNotificationService(deps: { db: Db }) {
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
+
+/**
+ * Tells a member about a decision in the app and by the cooperative's standard e-mail (greeting,
+ * the paragraphs, a button to `path`), inside the caller's transaction.
+ */
+export async function notifyMember(
+  executor: Executor,
+  publicUrl: string,
+  input: {
+    userId: string;
+    category: NotificationCategory;
+    title: string;
+    paragraphs: string[];
+    path: string;
+    actionLabel?: string;
+  },
+): Promise<void> {
+  const [user] = await executor.select({ fullName: users.fullName }).from(users).where(eq(users.id, input.userId));
+  await notify(executor, {
+    userId: input.userId,
+    category: input.category,
+    title: input.title,
+    message: input.paragraphs.join(' '),
+    email: buildMail({
+      publicUrl,
+      subject: `Letsema: ${input.title.toLowerCase()}`,
+      greetingName: user?.fullName,
+      paragraphs: input.paragraphs,
+      action: { label: input.actionLabel ?? 'Open Letsema', path: input.path },
+    }),
+  });
+}

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { NotificationCenter } from './notification-center';
 
+/** /notifications: the member's notifications, 20 a page. */
 export function NotificationsPage() {
-  return <PlaceholderPage title="Notifications" />;
+  return <NotificationCenter showsYesterday />;
 }

@@ -1,0 +1,99 @@
+import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { notificationKeys, useUnreadCount } from '../api';
+import { NotificationPopoverContent } from './notification-popover-content';
+
+/** The badge shows at most this; more reads '99+'. */
+const MAX_BADGE_COUNT = 99;
+
+export interface NotificationBellProps {
+  /** Where 'View all' leads: /notifications, or /admin/notifications in the back office. */
+  allPath: string;
+  /** Member pages say 'Yesterday'; the admin area says '1d ago'. */
+  showsYesterday: boolean;
+}
+
+/** The app bar's bell: the unread count as a badge, and a popover with the latest notifications. */
+export function NotificationBell({ allPath, showsYesterday }: NotificationBellProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  const titleId = useId();
+  const unread = useUnreadCount();
+  const count = unread.data ?? 0;
+  useReloadListsOnNewArrivals(unread.data);
+
+  useEffect(() => {
+    // The badge is a hint: a failed count keeps the last one and never interrupts the page.
+    if (unread.error) console.error('Failed to load the unread notification count', unread.error);
+  }, [unread.error, unread.errorUpdatedAt]);
+
+  const isOpen = Boolean(anchor);
+  const close = () => setAnchor(null);
+  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-controls={isOpen ? popoverId : undefined}
+          aria-expanded={isOpen ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
+            {count > 0 ? <NotificationsOutlined /> : <NotificationsNoneOutlined />}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        id={popoverId}
+        open={isOpen}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: {
+              mt: 1,
+              width: 360,
+              maxWidth: 'calc(100% - 32px)',
+              display: 'flex',
+              flexDirection: 'column',
+              overflow: 'hidden',
+            },
+          },
+        }}
+      >
+        <NotificationPopoverContent
+          titleId={titleId}
+          unreadCount={count}
+          allPath={allPath}
+          showsYesterday={showsYesterday}
+          onClose={close}
+        />
+      </Popover>
+    </>
+  );
+}
+
+/** When the count goes up, something new has arrived: open lists are reloaded to show it. */
+function useReloadListsOnNewArrivals(count: number | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(count);
+  useEffect(() => {
+    if (count !== undefined && previous.current !== undefined && count > previous.current) {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+    }
+    previous.current = count;
+  }, [count, queryClient]);
+}
