@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     if (status >= 400 && status < 500) {
       return reply.code(status).send(fail(clientErrorMessage(status, err.code), { code: clientErrorCode(status) }));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: describeUnexpected(error) }, 'unexpected error');
     return reply.code(500).send(fail('Something went wrong on our side. Please try again.', { code: 'INTERNAL' }));
   });
 
@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const storage = deps.storage ?? createStorage(config);
   const kyc = createKycService({ db, config });
   kycRoutes(app, { kyc, guards });
-  uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards });
+  uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards, limiter: createRateLimiter(db) });
   fileRoutes(app, { db, storage, guards });
   const investing = createInvestingService({ db, config });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
@@ -213,4 +213,19 @@ function clientErrorCode(status: number): string {
     429: 'RATE_LIMITED',
   };
   return codes[status] ?? 'VALIDATION';
+}
+
+/**
+ * What the log keeps of an unexpected error: its kind, code, the message without any query
+ * parameters (a failed query's message lists its values, which can be ID numbers), and the stack.
+ */
+export function describeUnexpected(error: unknown) {
+  const err = error as { name?: string; message?: string; code?: string; stack?: string; cause?: { code?: string } };
+  const strip = (text: string | undefined) => (text ?? '').split(/\n?params:/)[0]!.slice(0, 2000);
+  return {
+    type: err?.name ?? typeof error,
+    code: err?.code ?? err?.cause?.code,
+    message: strip(err?.message),
+    stack: strip(err?.stack),
+  };
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { jpegWithGps, multipart, pdf, png } from '../../../test/files.js';
-import { emailOutbox, notifications, users } from '../../db/schema.js';
+import { emailOutbox, notifications, rateLimits, users } from '../../db/schema.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -267,6 +267,21 @@ describe(`uploads (${testEngine})`, () => {
     const response = await upload(token, 'id-document', big, 'application/pdf', 'big.pdf');
     expect(response.statusCode).toBe(413);
     expect(response.json().success).toBe(false);
+  });
+
+  it('limits uploads per account with 429', async () => {
+    const { token, userId } = await registerMember(t.app);
+    await uploadOk(token, 'proof-of-payment', await png(), 'image/png');
+    await t.db
+      .update(rateLimits)
+      .set({ count: 60 })
+      .where(eq(rateLimits.key, `uploads:user:${userId}`));
+    const refused = await upload(token, 'proof-of-payment', await png(), 'image/png');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('Too many uploads. Please try again later.');
+    // Another member is not affected.
+    const other = await registerMember(t.app);
+    await uploadOk(other.token, 'proof-of-payment', await png(), 'image/png');
   });
 
   it('answers an unknown upload kind with 404, a missing file with 400 and no token with 401', async () => {

@@ -3,15 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UploadService } from './service.js';
 
-export function uploadRoutes(app: FastifyInstance, deps: { uploads: UploadService; guards: Guards }) {
+/** Uploads per account per hour: plenty for registration and payments, not enough to fill the storage. */
+export const UPLOADS_PER_HOUR = { limit: 60, windowSeconds: 60 * 60 };
+
+export function uploadRoutes(
+  app: FastifyInstance,
+  deps: { uploads: UploadService; guards: Guards; limiter: RateLimiter },
+) {
   app.post<{ Params: { kind: string } }>(
     '/api/uploads/:kind',
     { preHandler: deps.guards.authenticate },
     async (request, reply) => {
       const kind = request.params.kind as UploadKind;
       if (!uploadKinds.includes(kind)) throw notFound();
+      await deps.limiter.hit(
+        `uploads:user:${currentUser(request).id}`,
+        UPLOADS_PER_HOUR,
+        'Too many uploads. Please try again later.',
+      );
       if (!request.isMultipart()) throw new AppError('VALIDATION', uploadMessages.noFile);
 
       const part = await request.file({
