@@ -4,6 +4,7 @@ import { ADMIN, SEEDED_MEMBER } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi } from '../../fixtures/onboarding.js';
+import { adminDate, expectNoSideScroll } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -18,16 +19,6 @@ interface Pool {
   paymentInstallments: { frequency: string; amount: number }[];
 }
 
-/** 'MMM d, yyyy' on the cooperative's calendar, worked out independently of the app. */
-function adminDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'Africa/Johannesburg',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
-
 /** A pool name no other spec on the shared server uses. */
 function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).toUpperCase()}`;
@@ -37,11 +28,6 @@ function uniqueName(prefix: string): string {
 async function readItems(list: Locator): Promise<string[]> {
   const texts = await list.getByRole('listitem').allInnerTexts();
   return texts.map((text) => text.replace(/\s+/g, ' ').trim());
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 async function signInMember(page: Page) {

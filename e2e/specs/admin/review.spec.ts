@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SEEDED_MEMBER } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi, makeIdCard, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
+import { adminDate, expectNoSideScroll, isDrawn } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -11,29 +11,8 @@ interface PendingCounts {
   registrations: number;
 }
 
-/** 'MMM d, yyyy' on the cooperative's calendar, worked out independently of the app. */
-function adminDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'Africa/Johannesburg',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
-
 async function countRegistrations(adminToken: string): Promise<number> {
   return (await api<PendingCounts>('GET', '/api/admin/dashboard/pending-counts', undefined, adminToken)).registrations;
-}
-
-/** Whether an <img> has really been drawn (loaded with the token, not a broken image). */
-async function isDrawn(image: Locator): Promise<boolean> {
-  await image.waitFor();
-  return image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe('admin review of registrations', () => {

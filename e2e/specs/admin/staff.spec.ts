@@ -4,20 +4,11 @@ import { ADMIN, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi } from '../../fixtures/onboarding.js';
+import { adminDate, expectNoSideScroll } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
 const STAFF_PASSWORD = 'a-staff-password';
-
-/** 'MMM d, yyyy' on the cooperative's calendar, worked out independently of the app. */
-function adminDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'Africa/Johannesburg',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
 
 /** The labels of the admin sidebar's links, as shown. */
 async function sidebarLabels(page: Page): Promise<string[]> {
@@ -30,11 +21,6 @@ async function openStaffPage(page: Page) {
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Staff' }).click();
   await page.waitForURL('**/admin/staff');
   await page.getByRole('heading', { name: 'Staff Management' }).waitFor();
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe('staff management', () => {

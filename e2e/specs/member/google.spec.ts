@@ -5,6 +5,7 @@ import { signIn } from '../../fixtures/auth.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { adminToken } from '../../fixtures/investing.js';
 import { addNextOfKin, completeProfile, makeIdCard, makePortrait, uploadFile } from '../../fixtures/onboarding.js';
+import { readStoredToken } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -38,8 +39,6 @@ async function continueWithGoogle(page: Page, from = '/login'): Promise<URL> {
   return new URL((await authorization).url());
 }
 
-const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-
 describe('Google sign-in', () => {
   it('creates a pending member on the first sign-in and reaches the same account the next time', async () => {
     const account = { id: `google-${Date.now().toString(36)}`, email: newEmail('google'), isVerified: true };
@@ -62,7 +61,7 @@ describe('Google sign-in', () => {
     expect(params.nonce).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
     await page.waitForURL('**/complete-registration');
-    const token = await storedToken(page);
+    const token = await readStoredToken(page);
     expect(token).toMatch(/^ey/);
     expect(await page.evaluate(() => sessionStorage.getItem('googleSignIn'))).toBeNull();
     const me = await api<Me>('GET', '/api/auth/me', undefined, token!);
@@ -73,7 +72,7 @@ describe('Google sign-in', () => {
     const again = await newPage();
     await continueWithGoogle(again);
     await again.waitForURL('**/complete-registration');
-    const second = await api<Me>('GET', '/api/auth/me', undefined, (await storedToken(again))!);
+    const second = await api<Me>('GET', '/api/auth/me', undefined, (await readStoredToken(again))!);
     expect(second.id).toBe(me.id);
   });
 
@@ -88,7 +87,7 @@ describe('Google sign-in', () => {
     await page.getByText('An account with this email already exists.', { exact: false }).waitFor();
     // The code is gone from the address, and nobody was signed in.
     expect(new URL(page.url()).search).toBe('');
-    expect(await storedToken(page)).toBeNull();
+    expect(await readStoredToken(page)).toBeNull();
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await page.waitForURL('**/login');
   });
@@ -128,7 +127,7 @@ describe('Google sign-in', () => {
     const page = await newPage();
     await continueWithGoogle(page);
     await page.waitForURL('**/complete-registration');
-    const token = (await storedToken(page))!;
+    const token = (await readStoredToken(page))!;
 
     // Registration submitted and approved over the API.
     await completeProfile(token, 'Ayanda Zulu');

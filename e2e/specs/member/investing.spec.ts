@@ -1,5 +1,5 @@
 import { formatRand, frequencyLabels, randToCents } from '@letsema/domain';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
@@ -16,33 +16,13 @@ import {
   type PaymentAnswer,
   type PoolAnswer,
 } from '../../fixtures/investing.js';
+import { adminDate, expectNoSideScroll, isDrawn } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
-
-/** 'MMM d, yyyy' on the cooperative's calendar, worked out independently of the app. */
-function adminDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'Africa/Johannesburg',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
 
 /** Cents as the amount field holds them: `833.33`. */
 function amountText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Whether an <img> has really been drawn (loaded, not a broken image). */
-async function isDrawn(image: Locator): Promise<boolean> {
-  await image.waitFor();
-  return image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 }
 
 async function signInAs(page: Page, email: string, password: string, home: string) {

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
+import { MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { createTestFiles, removeTestFiles, uploadOverApi, type TestFiles } from '../../fixtures/files.js';
+import { adminToken } from '../../fixtures/investing.js';
+import { TEST_PROFILE } from '../../fixtures/onboarding.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -29,16 +31,7 @@ interface Kin {
   passportPhotoUrl: string | null;
 }
 
-const profile = {
-  fullName: 'Thandi Mokoena',
-  phoneNumber: '0821234567',
-  identityType: 'national_id',
-  nationalId: '8001015009087',
-  dateOfBirth: '1980-01-01',
-  address: '12 Vilakazi Street, Orlando West',
-  city: 'Soweto',
-  province: 'Gauteng',
-};
+const profile: Record<'fullName' | keyof typeof TEST_PROFILE, string> = { fullName: 'Thandi Mokoena', ...TEST_PROFILE };
 
 const kinDetails = {
   1: {
@@ -145,10 +138,6 @@ async function submitRegistrationOverApi(): Promise<{ email: string; token: stri
   const me = await api<Me>('GET', '/api/auth/me', undefined, token);
   expect(me.registrationStatus).toBe('pending_kyc');
   return { email, token, userId: me.id };
-}
-
-async function adminToken(): Promise<string> {
-  return (await api<{ token: string }>('POST', '/api/auth/login', ADMIN)).token;
 }
 
 describe('the verification wizard', () => {

@@ -4,6 +4,7 @@ import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { createActiveMember } from '../../fixtures/investing.js';
+import { readStoredToken } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -19,8 +20,6 @@ async function signInMember(page: Page, email: string, password: string): Promis
   await signIn(page, email, password);
   await page.waitForURL('**/dashboard');
 }
-
-const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
 describe('settings', () => {
   it('changes the password: other sessions end, this one stays, and only the new password signs in', async () => {
@@ -52,7 +51,7 @@ describe('settings', () => {
     // The other one is sent to sign in on its next action.
     await laptop.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
     await laptop.waitForURL('**/login');
-    expect(await storedToken(laptop)).toBeNull();
+    expect(await readStoredToken(laptop)).toBeNull();
 
     const fresh = await newPage();
     await fresh.goto('/login');
@@ -70,7 +69,7 @@ describe('settings', () => {
 
     const page = await newPage();
     await signInMember(page, member.email, member.password);
-    const token = await storedToken(page);
+    const token = await readStoredToken(page);
     await openSettings(page);
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -78,13 +77,13 @@ describe('settings', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await storedToken(page)).toBe(token);
+    expect(await readStoredToken(page)).toBe(token);
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL('**/login');
     await page.getByText('You have been signed out on every device.').waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await readStoredToken(page)).toBeNull();
     const response = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(response.status()).toBe(401);
 

@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../components/not-found';
-import type { CurrentUser } from '../features/auth/api';
 import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
 import { AdminExpensesPage } from '../features/admin/expenses/admin-expenses-page';
 import { ExitRequestsPage } from '../features/admin/exits/exit-requests-page';
@@ -20,6 +19,7 @@ import { AdminSettingsPage } from '../features/admin/settings/admin-settings-pag
 import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
 import { WithdrawalsPage } from '../features/admin/withdrawals/withdrawals-page';
+import type { CurrentUser } from '../lib/current-user';
 import { AdminShell } from '../shell/admin-shell';
 
 /**

@@ -1,15 +1,11 @@
 import { rejectWithReasonBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ActionDialog, ActionDialogButtons } from './action-dialog';
 
 /**
  * Asks for the reason of a rejection (payments, pool requests). The reason is checked with the
@@ -34,7 +30,6 @@ export function RejectReasonDialog({
 }) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const titleId = useId();
 
   const confirm = () => {
     const parsed = rejectWithReasonBody.safeParse({ reason });
@@ -47,25 +42,16 @@ export function RejectReasonDialog({
   };
 
   return (
-    <Dialog
-      open={isOpen}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: undefined } } },
-        transition: {
-          onExited: () => {
-            setReason('');
-            setProblem(null);
-          },
-        },
+    <ActionDialog
+      isOpen={isOpen}
+      title={title}
+      isPending={isPending}
+      onClose={onClose}
+      onExited={() => {
+        setReason('');
+        setProblem(null);
       }}
     >
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        {title}
-      </DialogTitle>
       <Box
         component="form"
         noValidate
@@ -100,21 +86,14 @@ export function RejectReasonDialog({
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-          <Button onClick={onClose} disabled={isPending} color="inherit">
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={isPending}
-            startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {isPending ? 'Rejecting…' : 'Reject'}
-          </Button>
-        </DialogActions>
+        <ActionDialogButtons
+          label="Reject"
+          pendingLabel="Rejecting…"
+          isPending={isPending}
+          color="error"
+          onCancel={onClose}
+        />
       </Box>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -41,3 +41,22 @@ function joinDateParts(year: number, month: number, day: number): string {
   if (!name || !day || !year) return '';
   return `${name} ${day}, ${year}`;
 }
+
+/** The day ('MMM d, yyyy') and the 24-hour time of a moment in Johannesburg, or null when there is none. */
+export function getAdminDateTimeParts(value: string | null | undefined): { date: string; time: string } | null {
+  const date = formatAdminDate(value);
+  if (!date || !value) return null;
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: COOPERATIVE_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(value));
+  return { date, time };
+}
+
+/** A moment as the admin screens show it: 'MMM d, yyyy at HH:mm' in Johannesburg; empty when there is none. */
+export function formatAdminDateTime(value: string | null | undefined): string {
+  const moment = getAdminDateTimeParts(value);
+  return moment ? `${moment.date} at ${moment.time}` : '';
+}

@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
-import { authKeys, type CurrentUser } from '../features/auth/api';
+import { currentUserKey, type CurrentUser } from '../lib/current-user';
 import { getAvatarInitial, getDisplayName } from '../lib/formatters';
 import { getAdminLabel, getVisibleAdminEntries, type AdminNavEntry } from './admin-nav';
 import { isPathActive } from './nav-paths';
@@ -183,7 +183,7 @@ function useRecheckUserOnNavigation(pathname: string) {
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
-    void queryClient.refetchQueries({ queryKey: authKeys.me(), exact: true });
+    void queryClient.refetchQueries({ queryKey: currentUserKey, exact: true });
   }, [pathname, queryClient]);
 }
 

@@ -1,7 +1,7 @@
 import { homePathFor } from '@letsema/domain';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import type { CurrentUser } from '../features/auth/api';
+import type { CurrentUser } from '../lib/current-user';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { ShellContext } from './shell-context';
 import { useSessionUser } from './use-session-user';

@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import type { CurrentUser } from '../features/auth/api';
+import type { CurrentUser } from '../lib/current-user';
 
 /** What the guards and shells hand to the pages below them. */
 export interface ShellContext {

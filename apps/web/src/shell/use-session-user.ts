@@ -1,4 +1,4 @@
-import { useCurrentUser, type CurrentUser } from '../features/auth/api';
+import { useCurrentUser, type CurrentUser } from '../lib/current-user';
 import { hasSession } from '../lib/session';
 
 export type SessionUserState =

@@ -11,7 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useLogout, type CurrentUser } from '../features/auth/api';
+import { useLogout } from '../features/auth/api';
+import type { CurrentUser } from '../lib/current-user';
 import { getAvatarInitial, getDisplayName } from '../lib/formatters';
 
 export interface UserMenuLink {

@@ -10,25 +10,22 @@ import {
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { getErrorMessage } from '../../lib/api-client';
 import { FormTextField } from '../form-text-field';
 import { applyPoolFieldErrors, getFirstErrorMessage } from './form-errors';
 import { FormPaymentMethodsField } from './form-payment-methods-field';
+import { FormSection, PoolAboutFields, PoolFormActions, poolPreviewPanelSx, PoolTermField } from './pool-form-fields';
 import { formatDuration, previewInstalment, previewPricePerShare, readWholeNumber } from './pool-display';
 import type { CreatePoolRequest } from './pool-queries';
 
@@ -99,30 +96,12 @@ export function CreatePoolForm({
       )}
 
       <FormSection title="About the pool" subtitle="Members see the name and description on the pools page.">
-        <Stack spacing={2.5}>
-          <FormTextField control={control} name="name" label="Pool name" disabled={isPending} autoFocus />
-          <FormTextField
-            control={control}
-            name="description"
-            label="Description"
-            multiline
-            minRows={3}
-            disabled={isPending}
-            helperText="What the pool invests in and why, at least 10 characters."
-          />
-        </Stack>
+        <PoolAboutFields control={control} disabled={isPending} isNew />
       </FormSection>
 
       <FormSection title="Funding" subtitle="The target is split into equal shares that members buy.">
         <Box sx={twoColumns}>
-          <FormTextField
-            control={control}
-            name="targetAmount"
-            label="Target amount"
-            inputMode="decimal"
-            disabled={isPending}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">R</InputAdornment> } }}
-          />
+          <PoolTermField control={control} name="targetAmount" disabled={isPending} />
           <FormTextField
             control={control}
             name="totalShares"
@@ -130,21 +109,8 @@ export function CreatePoolForm({
             inputMode="numeric"
             disabled={isPending}
           />
-          <FormTextField
-            control={control}
-            name="maxMembers"
-            label="Maximum members"
-            inputMode="numeric"
-            disabled={isPending}
-          />
-          <FormTextField
-            control={control}
-            name="investmentDuration"
-            label="Duration"
-            inputMode="numeric"
-            disabled={isPending}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">months</InputAdornment> } }}
-          />
+          <PoolTermField control={control} name="maxMembers" disabled={isPending} />
+          <PoolTermField control={control} name="investmentDuration" disabled={isPending} />
         </Box>
         <SharePreview control={control} />
       </FormSection>
@@ -161,26 +127,12 @@ export function CreatePoolForm({
         </Stack>
       </FormSection>
 
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 1.5,
-          justifyContent: 'flex-end',
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-        }}
-      >
-        <Button variant="outlined" onClick={onCancel} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isPending}
-          startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {isPending ? 'Creating pool…' : 'Create Pool'}
-        </Button>
-      </Box>
+      <PoolFormActions
+        submitLabel="Create Pool"
+        pendingLabel="Creating pool…"
+        isPending={isPending}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }
@@ -190,23 +142,6 @@ const twoColumns = {
   gap: 2.5,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
-
-/** A titled part of a pool form. */
-export function FormSection({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h2" sx={{ mb: subtitle ? 0 : 2.5 }}>
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, mb: 2.5 }}>
-          {subtitle}
-        </Typography>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 function FrequencyCheckboxes({
   control,
@@ -264,18 +199,7 @@ function SharePreview({ control }: { control: Control<CreatePoolInput, unknown, 
     .filter((entry): entry is { frequency: PaymentFrequency; cents: number } => entry.cents !== null);
 
   return (
-    <Box
-      aria-live="polite"
-      data-testid="share-preview"
-      sx={{
-        mt: 2.5,
-        p: 2,
-        borderRadius: 2.5,
-        bgcolor: 'rgba(0, 122, 255, 0.06)',
-        border: 1,
-        borderColor: 'rgba(0, 122, 255, 0.16)',
-      }}
-    >
+    <Box aria-live="polite" data-testid="share-preview" sx={poolPreviewPanelSx}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
           Price per share

@@ -1,35 +1,10 @@
-import type { GoogleSignInBody, LoginBody, RegisterBody, RegistrationStatus } from '@letsema/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GoogleSignInBody, LoginBody, RegisterBody } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../lib/api-client';
-import { clearToken, hasSession, setToken } from '../../lib/session';
+import { currentUserQuery } from '../../lib/current-user';
+import { clearToken, setToken } from '../../lib/session';
 import type { GoogleProviderSettings } from './google-flow';
-
-/** The signed-in user as `GET /api/auth/me` answers it. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  phoneNumber: string | null;
-  identityType: string | null;
-  nationalId: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  profilePictureUrl: string | null;
-  idDocumentUrl: string | null;
-  registrationStatus: RegistrationStatus;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  adminRoles: string[];
-  rejectedFields: string[];
-  rejectionReason: string | null;
-  hasPassword: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface TokenAnswer {
   token: string;
@@ -42,13 +17,8 @@ export interface AuthProviders {
 
 export const authKeys = {
   all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
 };
-
-export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return apiClient.get<CurrentUser>('/api/auth/me', signal);
-}
 
 export function postLogin(body: LoginBody): Promise<TokenAnswer> {
   return apiClient.post<TokenAnswer>('/api/auth/login', body);
@@ -68,18 +38,6 @@ export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders>
 
 export function postLogout(): Promise<unknown> {
   return apiClient.post<unknown>('/api/auth/logout');
-}
-
-export function currentUserQuery() {
-  return queryOptions({
-    queryKey: authKeys.me(),
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-  });
-}
-
-/** The signed-in user; nothing is fetched while no usable token is stored. */
-export function useCurrentUser() {
-  return useQuery({ ...currentUserQuery(), enabled: hasSession() });
 }
 
 /** Signs in, keeps the token and answers the user it belongs to. */

@@ -1,8 +1,17 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '../../components/brand-logo';
+
+/** The line under the card: a question and a link to the other way in ("Already have an account? Sign in"). */
+export interface AuthFooter {
+  question: string;
+  linkText: string;
+  to: string;
+}
 
 /** The centred card the sign-in and sign-up pages share. */
 export function AuthLayout({
@@ -14,7 +23,7 @@ export function AuthLayout({
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer: AuthFooter;
 }) {
   return (
     <Box
@@ -40,7 +49,10 @@ export function AuthLayout({
         </Box>
         <Paper sx={{ p: { xs: 2.5, sm: 4 } }}>{children}</Paper>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 3 }}>
-          {footer}
+          {footer.question}{' '}
+          <Link component={RouterLink} to={footer.to} sx={{ fontWeight: 600 }}>
+            {footer.linkText}
+          </Link>
         </Typography>
       </Box>
     </Box>

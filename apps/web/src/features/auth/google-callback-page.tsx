@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -52,14 +51,7 @@ export function GoogleCallbackPage() {
     <AuthLayout
       title="Google sign-in"
       subtitle={failure ? 'You are not signed in' : 'Signing you in to your Letsema account'}
-      footer={
-        <>
-          Prefer your e-mail and password?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ question: 'Prefer your e-mail and password?', linkText: 'Sign in', to: '/login' }}
     >
       {failure ? (
         <Stack spacing={2.5}>

@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { homePathFor, loginBody, type LoginBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
 import { FormTextField } from '../../components/form-text-field';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { hasSession } from '../../lib/session';
-import { useCurrentUser, useLogin } from './api';
+import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
 
@@ -55,14 +54,7 @@ export function LoginPage() {
     <AuthLayout
       title="Welcome back"
       subtitle="Sign in to your Letsema account"
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
-            Sign up
-          </Link>
-        </>
-      }
+      footer={{ question: "Don't have an account?", linkText: 'Sign up', to: '/register' }}
     >
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
         {notice && !login.error && <Alert severity="success">{notice}</Alert>}
@@ -83,16 +75,7 @@ export function LoginPage() {
           autoComplete="current-password"
           disabled={login.isPending}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {login.isPending ? 'Signing in…' : 'Sign In'}
-        </Button>
+        <SubmitButton label="Sign In" pendingLabel="Signing in…" isPending={login.isPending} />
       </Stack>
       <GoogleSignInButton disabled={login.isPending} />
     </AuthLayout>

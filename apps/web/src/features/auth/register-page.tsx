@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerForm, type RegisterForm } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
 import { FormTextField } from '../../components/form-text-field';
+import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useRegister } from './api';
@@ -44,14 +42,7 @@ export function RegisterPage() {
     <AuthLayout
       title="Create your account"
       subtitle="Join the Letsema savings and investment cooperative"
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ question: 'Already have an account?', linkText: 'Sign in', to: '/login' }}
     >
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
         {register.error && <Alert severity="error">{getErrorMessage(register.error, 'Registration failed')}</Alert>}
@@ -79,16 +70,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           disabled={register.isPending}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={register.isPending}
-          startIcon={register.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {register.isPending ? 'Creating account…' : 'Sign Up'}
-        </Button>
+        <SubmitButton label="Sign Up" pendingLabel="Creating account…" isPending={register.isPending} />
       </Stack>
       <GoogleSignInButton disabled={register.isPending} />
     </AuthLayout>

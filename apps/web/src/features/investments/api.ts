@@ -1,25 +1,17 @@
 import { paymentFrequencies, type PaymentFrequency } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PoolView } from '../../components/pools/pool-display';
 import { apiClient } from '../../lib/api-client';
 import type { MembershipView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
-/** The pool members join, as `GET /api/payments/first-pool` answers it (amounts in rand). */
-export interface JoinablePool {
-  id: string;
-  name: string;
-  description: string;
-  targetAmount: number;
-  currentAmount: number;
-  totalShares: number;
-  availableShares: number;
-  pricePerShare: number;
-  maxMembers: number;
-  totalMembers: number;
-  investmentDuration: number;
+/**
+ * The pool members join, as `GET /api/payments/first-pool` answers it (amounts in rand), with its
+ * plans and methods read into lists.
+ */
+export interface JoinablePool extends Omit<PoolView, 'paymentInstallments' | 'paymentMethods'> {
   paymentInstallments: { frequency: PaymentFrequency; amount: number | null }[];
   paymentMethods: string[];
-  status: string;
 }
 
 /** `POST /api/payments/join-pool`: amounts in rand; the server works them out again and refuses others. */

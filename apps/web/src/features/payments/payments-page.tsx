@@ -10,30 +10,22 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaymentList } from '../../components/payment-list';
 import { getErrorMessage } from '../../lib/api-client';
 import { getPaymentProgress, type MembershipView } from '../../lib/investing';
+import { useSuccessMessage } from '../../lib/use-success-message';
 import { useCreatePayment, useMyMembership, usePaymentHistory } from './api';
 import { PaymentForm } from './components/payment-form';
 import { getCoveredCents } from './payment-rules';
-
-/** How long a success message stays (spec section 9). */
-const SUCCESS_MESSAGE_MS = 3000;
 
 export function PaymentsPage() {
   const membership = useMyMembership();
   const history = usePaymentHistory();
   const createPayment = useCreatePayment();
-  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
-  useEffect(() => {
-    if (!notice) return undefined;
-    const timer = setTimeout(() => setNotice(null), SUCCESS_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const notice = useSuccessMessage();
 
   const payments = history.data?.pages.flat() ?? [];
   const current = membership.data ?? null;
@@ -42,9 +34,9 @@ export function PaymentsPage() {
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <PageHeader title="Payments" subtitle="Pay your instalments and follow their approval." />
 
-      {notice && (
-        <Alert severity="success" sx={{ mb: 3 }} onClose={() => setNotice(null)}>
-          {notice.text}
+      {notice.message && (
+        <Alert severity="success" sx={{ mb: 3 }} onClose={notice.clear}>
+          {notice.message}
         </Alert>
       )}
 
@@ -73,10 +65,9 @@ export function PaymentsPage() {
               submitError={createPayment.error}
               onSubmit={async (body) => {
                 await createPayment.mutateAsync(body);
-                setNotice({
-                  text: `Payment of ${formatRandAmount(body.amount)} submitted. An admin will check your proof of payment.`,
-                  at: Date.now(),
-                });
+                notice.show(
+                  `Payment of ${formatRandAmount(body.amount)} submitted. An admin will check your proof of payment.`,
+                );
               }}
             />
           ) : current?.contributionStatus === 'approved' ? (

@@ -7,7 +7,6 @@ import { formatRandAmount } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,6 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FundingProgress } from '../../components/pools/funding-progress';
 import {
-  capitalizeLabel,
   formatDuration,
   formatMembers,
   isDraftPool,
@@ -24,6 +22,7 @@ import {
   type PoolView,
 } from '../../components/pools/pool-display';
 import { PoolStatusChip } from '../../components/pools/pool-status-chip';
+import { ContributionPlanList, PaymentMethodChips } from '../../components/pools/pool-terms-lists';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { usePool } from './api';
 
@@ -125,31 +124,7 @@ function PoolDetails({ pool }: { pool: PoolView }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             What one share costs per instalment.
           </Typography>
-          {plans.length > 0 ? (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-              {plans.map((plan) => (
-                <Box
-                  component="li"
-                  key={plan.frequency}
-                  sx={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: 2,
-                    px: 2,
-                    py: 1.5,
-                    borderRadius: 2.5,
-                    bgcolor: '#F2F2F7',
-                  }}
-                >
-                  <Typography sx={{ fontWeight: 500 }}>{capitalizeLabel(plan.label)}</Typography>
-                  <Typography sx={{ fontWeight: 700 }}>{formatRandAmount(plan.amount)}</Typography>
-                </Box>
-              ))}
-            </Box>
-          ) : (
-            <Typography color="text.secondary">No instalment plans yet.</Typography>
-          )}
+          <ContributionPlanList plans={plans} emptyText="No instalment plans yet." />
         </Paper>
 
         <Paper component="section" aria-label="Payment methods" sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -159,17 +134,7 @@ function PoolDetails({ pool }: { pool: PoolView }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Ways to pay your contributions.
           </Typography>
-          {methods.length > 0 ? (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {methods.map((method) => (
-                <Box component="li" key={method} sx={{ maxWidth: '100%' }}>
-                  <Chip label={method} color="primary" variant="outlined" sx={{ maxWidth: '100%' }} />
-                </Box>
-              ))}
-            </Box>
-          ) : (
-            <Typography color="text.secondary">No payment methods yet.</Typography>
-          )}
+          <PaymentMethodChips methods={methods} emptyText="No payment methods yet." />
         </Paper>
       </Box>
     </Box>

@@ -18,17 +18,19 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
+import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { formatAdminDate, getAvatarInitial, getDisplayName } from '../../lib/formatters';
 import { clearToken } from '../../lib/session';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { useProfile, useProfilePhoto, type ProfileUser } from './api';
+import { useProfilePhoto } from './api';
 import { formatAddress, getIdentityTypeLabel, maskIdNumber } from './profile-rules';
 
 /** How long the failure stays on screen before the member is sent to sign in again (spec section 8). */
 const REDIRECT_AFTER_MS = 2000;
 
 export function ProfilePage() {
-  const profile = useProfile();
+  // Loaded again on entry; one retry, so a failure is told quickly.
+  const profile = useCurrentUser({ retry: 1 });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -55,7 +57,7 @@ export function ProfilePage() {
   );
 }
 
-function ProfileDetails({ user }: { user: ProfileUser }) {
+function ProfileDetails({ user }: { user: CurrentUser }) {
   const rows: { label: string; value: string; icon: ReactNode }[] = [
     { label: 'Full name', value: user.fullName ?? '', icon: <PersonOutline /> },
     { label: 'Email', value: user.email, icon: <EmailOutlined /> },
@@ -137,7 +139,7 @@ function ProfileDetails({ user }: { user: ProfileUser }) {
   );
 }
 
-function ProfileAvatar({ user }: { user: ProfileUser }) {
+function ProfileAvatar({ user }: { user: CurrentUser }) {
   const photo = useProfilePhoto(user.profilePictureUrl);
   const url = useObjectUrl(photo.data);
   return (

@@ -1,31 +1,11 @@
 import type { CompleteProfileBody, NextOfKinBody, UploadKind } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, fetchFile, uploadWithProgress } from '../../lib/api-client';
-import type { ShellContext } from '../../shell/shell-context';
+import { currentUserKey, type CurrentUser } from '../../lib/current-user';
+import type { NextOfKinView } from '../../lib/user-views';
 
 /** The signed-in member, as the registration guard hands it down. */
-export type Registrant = ShellContext['user'];
-
-/** A next of kin as `GET /api/auth/next-of-kin` answers it. */
-export interface NextOfKinView {
-  id: string;
-  nokOrder: number;
-  fullName: string;
-  relationship: string;
-  phoneNumber: string;
-  email: string | null;
-  nationalId: string;
-  dateOfBirth: string;
-  address: string;
-  passportPhotoUrl: string | null;
-  idDocumentUrl: string | null;
-  proofOfAddressUrl: string | null;
-  verificationStatus: string;
-  rejectedFields: string[];
-  rejectionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Registrant = CurrentUser;
 
 export type MemberDocumentKind = Extract<UploadKind, 'profile-picture' | 'id-document'>;
 export type KinDocumentKind = Extract<UploadKind, 'nok-passport-photo' | 'nok-id-document' | 'nok-proof-of-address'>;
@@ -33,9 +13,6 @@ export type KinDocumentKind = Extract<UploadKind, 'nok-passport-photo' | 'nok-id
 export interface UploadAnswer {
   url: string;
 }
-
-/** The session guard keeps the signed-in user under this key; every registration change refreshes it. */
-const currentUserKey = ['auth', 'me'] as const;
 
 export const registrationKeys = {
   all: ['registration'] as const,
@@ -76,7 +53,7 @@ export function uploadRegistrationFile(
   );
 }
 
-/** Reloads what the wizard's step is worked out from: the member and their next of kin. */
+/** Reloads what the wizard's step is worked out from: the member (the session guard's query) and their next of kin. */
 function refreshRegistration(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: currentUserKey }),

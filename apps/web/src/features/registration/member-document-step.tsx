@@ -1,12 +1,11 @@
 import { acceptAttribute, identityTypeLabels, type IdentityType } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useUploadMemberDocument, type MemberDocumentKind } from './api';
-import { FilePicker, type FilePickerStatus } from './file-picker';
+import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
 import { checkUploadSize } from './registration-rules';
 import { StepFrame } from './step-frame';
 
@@ -69,7 +68,7 @@ export function MemberDocumentStep({ kind, identityType }: { kind: MemberDocumen
     );
   };
 
-  let status: FilePickerStatus = file ? 'picked' : 'empty';
+  let status: DocumentPickerStatus = file ? 'picked' : 'empty';
   if (upload.isPending) status = 'uploading';
   else if (upload.isSuccess) status = 'uploaded';
 
@@ -77,7 +76,7 @@ export function MemberDocumentStep({ kind, identityType }: { kind: MemberDocumen
     <StepFrame title={text.title} description={describeStep(kind, identityType)}>
       <Stack component="form" noValidate onSubmit={submit} spacing={3}>
         {message && <Alert severity="error">{message}</Alert>}
-        <FilePicker
+        <DocumentPicker
           title={text.pickerTitle}
           hint={text.hint}
           inputLabel={text.inputLabel}
@@ -90,16 +89,7 @@ export function MemberDocumentStep({ kind, identityType }: { kind: MemberDocumen
           size="large"
           onPick={pick}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={upload.isPending}
-          startIcon={upload.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {upload.isPending ? 'Uploading…' : text.button}
-        </Button>
+        <SubmitButton label={text.button} pendingLabel="Uploading…" isPending={upload.isPending} />
       </Stack>
     </StepFrame>
   );

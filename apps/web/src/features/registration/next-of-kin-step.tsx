@@ -8,18 +8,18 @@ import {
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
+import { SubmitButton } from '../../components/submit-button';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { useSaveNextOfKin, useUploadKinDocument, type KinDocumentKind, type NextOfKinView } from './api';
-import { FilePicker, type FilePickerStatus } from './file-picker';
+import type { NextOfKinView } from '../../lib/user-views';
+import { useSaveNextOfKin, useUploadKinDocument, type KinDocumentKind } from './api';
+import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
 import { checkUploadSize } from './registration-rules';
 import { StepFrame } from './step-frame';
 
@@ -104,7 +104,7 @@ function useKinDocument(spec: KinDocumentSpec, nokOrder: number, keptUrl: string
     );
   };
 
-  let status: FilePickerStatus = 'empty';
+  let status: DocumentPickerStatus = 'empty';
   if (upload.isPending) status = 'uploading';
   else if (url) status = file ? 'uploaded' : 'kept';
   else if (file) status = 'picked';
@@ -262,7 +262,7 @@ export function NextOfKinStep({
           </Typography>
         </Box>
         {documents.map((d) => (
-          <FilePicker
+          <DocumentPicker
             key={d.spec.field}
             title={d.spec.title}
             hint={d.spec.hint}
@@ -283,22 +283,11 @@ export function NextOfKinStep({
           />
         ))}
 
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={isBusy}
-          startIcon={isBusy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {save.isPending
-            ? 'Saving…'
-            : isUploading
-              ? 'Uploading documents…'
-              : isFinal
-                ? 'Submit for Review'
-                : 'Save and Continue'}
-        </Button>
+        <SubmitButton
+          label={isFinal ? 'Submit for Review' : 'Save and Continue'}
+          pendingLabel={save.isPending ? 'Saving…' : 'Uploading documents…'}
+          isPending={isBusy}
+        />
       </Stack>
     </StepFrame>
   );

@@ -10,11 +10,10 @@ import {
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../components/form-text-field';
+import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCompleteProfile, type Registrant } from './api';
@@ -178,16 +177,7 @@ export function ProfileStep({ user }: { user: Registrant }) {
             ))}
           </FormTextField>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {save.isPending ? 'Saving…' : 'Save and Continue'}
-        </Button>
+        <SubmitButton label="Save and Continue" pendingLabel="Saving…" isPending={save.isPending} />
       </Stack>
     </StepFrame>
   );

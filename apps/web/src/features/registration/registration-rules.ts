@@ -70,8 +70,3 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/** Whether a picked or stored file is shown as an image (else as a document with its name). */
-export function isImageType(type: string): boolean {
-  return type.startsWith('image/');
-}

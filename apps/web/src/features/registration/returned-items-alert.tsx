@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { NextOfKinView, Registrant } from './api';
+import type { NextOfKinView } from '../../lib/user-views';
+import type { Registrant } from './api';
 import { listReturnedGroups } from './registration-rules';
 
 /** The warning shown while a returned registration is being redone: what to redo, and the reviewer's reasons. */

@@ -3,10 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { apiClient } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/current-user';
 import { clearToken } from '../../lib/session';
-
-/** The signed-in user's query (`GET /api/auth/me`): `hasPassword` changes once a password is set. */
-const currentUserKey = ['auth', 'me'] as const;
 
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have been signed out on every device.';
 
@@ -48,7 +46,10 @@ export function useSaveEmailPreferences() {
   });
 }
 
-/** Changes (or, for an account made through Google, sets) the password; this session stays open. */
+/**
+ * Changes (or, for an account made through Google, sets) the password; this session stays open. The
+ * signed-in user loads again: `hasPassword` changes once a password is set.
+ */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -13,7 +13,7 @@ import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
 import { SettingsCard } from './settings-card';
-import { useSuccessMessage } from './use-success-message';
+import { useSuccessMessage } from '../../lib/use-success-message';
 
 type ChangePasswordValues = z.input<typeof changePasswordForm>;
 type ChangePasswordResult = z.output<typeof changePasswordForm>;

@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import { useEmailPreferences, useSaveEmailPreferences } from './api';
 import { SettingsCard } from './settings-card';
-import { useSuccessMessage } from './use-success-message';
+import { useSuccessMessage } from '../../lib/use-success-message';
 
 const CATEGORIES: readonly { key: keyof EmailPreferences; label: string; description: string }[] = [
   {

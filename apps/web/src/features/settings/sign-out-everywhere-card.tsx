@@ -1,13 +1,10 @@
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
+import { ActionDialog, ActionDialogButtons } from '../../components/action-dialog';
 import { getErrorMessage } from '../../lib/api-client';
 import { useSignOutEverywhere } from './api';
 import { SettingsCard } from './settings-card';
@@ -16,7 +13,6 @@ import { SettingsCard } from './settings-card';
 export function SignOutEverywhereCard() {
   const [isOpen, setIsOpen] = useState(false);
   const signOut = useSignOutEverywhere();
-  const titleId = useId();
   const descriptionId = useId();
 
   const close = () => {
@@ -42,18 +38,14 @@ export function SignOutEverywhereCard() {
         Sign out everywhere
       </Button>
 
-      <Dialog
-        open={isOpen}
-        onClose={close}
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        fullWidth
+      <ActionDialog
+        isOpen={isOpen}
+        title="Sign out everywhere?"
+        isPending={signOut.isPending}
         maxWidth="xs"
-        slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: undefined } } } }}
+        describedBy={descriptionId}
+        onClose={close}
       >
-        <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-          Sign out everywhere?
-        </DialogTitle>
         <DialogContent>
           <DialogContentText id={descriptionId}>
             You will be signed out on every device and browser, including this one, and will need to sign in again.
@@ -64,21 +56,15 @@ export function SignOutEverywhereCard() {
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-          <Button onClick={close} disabled={signOut.isPending} color="inherit">
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
-            startIcon={signOut.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {signOut.isPending ? 'Signing out…' : 'Sign out everywhere'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <ActionDialogButtons
+          label="Sign out everywhere"
+          pendingLabel="Signing out…"
+          isPending={signOut.isPending}
+          color="error"
+          onCancel={close}
+          onConfirm={() => signOut.mutate()}
+        />
+      </ActionDialog>
     </SettingsCard>
   );
 }

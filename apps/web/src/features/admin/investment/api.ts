@@ -1,13 +1,14 @@
-import type { PoolStatus } from '@letsema/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PoolView } from '../../../components/pools/pool-display';
 import {
-  invalidatePoolQueries,
+  fetchPool,
+  fetchPools,
+  patchPoolStatus,
+  postPool,
   POOLS_QUERY_ROOT,
-  type CreatePoolRequest,
+  putPool,
+  storeSavedPool,
   type UpdatePoolRequest,
 } from '../../../components/pools/pool-queries';
-import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
 export const investmentKeys = {
@@ -17,26 +18,6 @@ export const investmentKeys = {
 };
 
 /** Every pool, drafts included, oldest first: the investment screen shows the first. */
-export function fetchPools(signal?: AbortSignal): Promise<PoolView[]> {
-  return apiClient.get<PoolView[]>('/api/pools', signal);
-}
-
-export function fetchPool(id: string, signal?: AbortSignal): Promise<PoolView> {
-  return apiClient.get<PoolView>(`/api/pools/${encodeURIComponent(id)}`, signal);
-}
-
-export function postPool(body: CreatePoolRequest): Promise<PoolView> {
-  return apiClient.post<PoolView>('/api/pools', body);
-}
-
-export function putPool(id: string, body: UpdatePoolRequest): Promise<PoolView> {
-  return apiClient.put<PoolView>(`/api/pools/${encodeURIComponent(id)}`, body);
-}
-
-export function patchPoolStatus(id: string, status: PoolStatus): Promise<PoolView> {
-  return apiClient.patch<PoolView>(`/api/pools/${encodeURIComponent(id)}/status`, { status });
-}
-
 export function usePools() {
   return useQuery(queryOptions({ queryKey: investmentKeys.list(), queryFn: ({ signal }) => fetchPools(signal) }));
 }
@@ -51,10 +32,7 @@ export function useCreatePool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postPool,
-    onSuccess: (pool) => {
-      queryClient.setQueryData(investmentKeys.detail(pool.id), pool);
-      return invalidatePoolQueries(queryClient);
-    },
+    onSuccess: (pool) => storeSavedPool(queryClient, investmentKeys.detail(pool.id), pool),
   });
 }
 
@@ -63,10 +41,7 @@ export function useUpdatePool(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdatePoolRequest) => putPool(id, body),
-    onSuccess: (pool) => {
-      queryClient.setQueryData(investmentKeys.detail(pool.id), pool);
-      return invalidatePoolQueries(queryClient);
-    },
+    onSuccess: (pool) => storeSavedPool(queryClient, investmentKeys.detail(pool.id), pool),
   });
 }
 
@@ -75,9 +50,6 @@ export function useApprovePool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => patchPoolStatus(id, 'open'),
-    onSuccess: (pool) => {
-      queryClient.setQueryData(investmentKeys.detail(pool.id), pool);
-      return invalidatePoolQueries(queryClient);
-    },
+    onSuccess: (pool) => storeSavedPool(queryClient, investmentKeys.detail(pool.id), pool),
   });
 }

@@ -1,49 +1,16 @@
 import type { RejectKinBody, RejectKycBody } from '@letsema/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { NextOfKinView, UserView } from '../../../lib/user-views';
 import { adminKeys } from '../shared/query-keys';
 
-/** A member as the admin review calls answer them. */
-export interface ReviewedMember {
-  id: string;
-  email: string;
-  fullName: string | null;
-  phoneNumber: string | null;
-  identityType: string | null;
-  nationalId: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  profilePictureUrl: string | null;
-  idDocumentUrl: string | null;
-  registrationStatus: string;
-  rejectedFields: string[];
-  rejectionReason: string | null;
-  createdAt: string;
+/** A member as the admin review calls answer them: the user and when the registration was sent for review. */
+export interface ReviewedMember extends UserView {
   submittedAt: string | null;
 }
 
-export interface ReviewedKin {
-  id: string;
-  nokOrder: number;
-  fullName: string;
-  relationship: string;
-  phoneNumber: string;
-  email: string | null;
-  nationalId: string;
-  dateOfBirth: string;
-  address: string;
-  passportPhotoUrl: string | null;
-  idDocumentUrl: string | null;
-  proofOfAddressUrl: string | null;
-  verificationStatus: string;
-  rejectedFields: string[];
-  rejectionReason: string | null;
-}
-
 export interface MemberForReview extends ReviewedMember {
-  nextOfKin: ReviewedKin[];
+  nextOfKin: NextOfKinView[];
 }
 
 /** Who a decision is about: the member's own registration, or next of kin #1 or #2. */

@@ -16,7 +16,7 @@ import { useState, type ReactElement } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { RejectKinBody, RejectKycBody } from '@letsema/domain';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
-import { useFlashMessage } from '../shared/use-flash-message';
+import { useSuccessMessage } from '../../../lib/use-success-message';
 import {
   useMemberForReview,
   useReviewDecision,
@@ -92,7 +92,7 @@ function RegistrationReview({ member }: { member: MemberForReview }) {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'approve', target: 'kyc', isOpen: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [rejectFailure, setRejectFailure] = useState<string | null>(null);
-  const success = useFlashMessage();
+  const success = useSuccessMessage();
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const decision = useReviewDecision(member.id);
 

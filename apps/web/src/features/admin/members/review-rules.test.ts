@@ -1,6 +1,7 @@
 import { reviewMessages } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import type { MemberForReview, ReviewedKin } from './api';
+import type { NextOfKinView } from '../../../lib/user-views';
+import type { MemberForReview } from './api';
 import {
   canDecide,
   checkRejection,
@@ -11,7 +12,7 @@ import {
   getTargetStatus,
 } from './review-rules';
 
-function kin(nokOrder: number, verificationStatus = 'pending'): ReviewedKin {
+function kin(nokOrder: number, verificationStatus = 'pending'): NextOfKinView {
   return {
     id: `kin-${nokOrder}`,
     nokOrder,
@@ -28,6 +29,8 @@ function kin(nokOrder: number, verificationStatus = 'pending'): ReviewedKin {
     verificationStatus,
     rejectedFields: [],
     rejectionReason: null,
+    createdAt: '2025-01-01T08:00:00.000Z',
+    updatedAt: '2025-01-01T08:00:00.000Z',
   };
 }
 
@@ -46,9 +49,15 @@ function member(change: Partial<MemberForReview> = {}): MemberForReview {
     profilePictureUrl: '/api/files/p.jpg',
     idDocumentUrl: '/api/files/i.pdf',
     registrationStatus: 'pending_kyc',
+    isAdmin: false,
+    isSuperAdmin: false,
+    adminRoles: [],
     rejectedFields: [],
     rejectionReason: null,
+    hasPassword: true,
+    lastLoginAt: null,
     createdAt: '2025-01-01T08:00:00.000Z',
+    updatedAt: '2025-01-02T08:00:00.000Z',
     submittedAt: '2025-01-02T08:00:00.000Z',
     nextOfKin: [kin(1), kin(2)],
     ...change,

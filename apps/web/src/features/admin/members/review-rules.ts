@@ -8,7 +8,8 @@ import {
   type RejectKinBody,
   type RejectKycBody,
 } from '@letsema/domain';
-import type { MemberForReview, ReviewedKin, ReviewTarget } from './api';
+import type { NextOfKinView } from '../../../lib/user-views';
+import type { MemberForReview, ReviewTarget } from './api';
 
 export interface ReviewTab {
   target: ReviewTarget;
@@ -21,7 +22,7 @@ export function isAwaitingReview(member: Pick<MemberForReview, 'registrationStat
   return member.registrationStatus === 'pending_kyc' && Boolean(member.submittedAt);
 }
 
-export function findKin(member: MemberForReview, nokOrder: 1 | 2): ReviewedKin | undefined {
+export function findKin(member: MemberForReview, nokOrder: 1 | 2): NextOfKinView | undefined {
   return member.nextOfKin.find((kin) => kin.nokOrder === nokOrder);
 }
 

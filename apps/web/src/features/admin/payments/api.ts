@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { QueueDecision } from '../shared/decision-queue';
 import { adminKeys } from '../shared/query-keys';
 
 /** A payment waiting for a decision, as `GET /api/admin/pending-payments` answers it (amount in rand). */
@@ -12,8 +13,6 @@ export interface PendingPayment {
   proofOfPaymentUrl: string | null;
   createdAt: string;
 }
-
-export type PaymentDecision = { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string };
 
 export const PENDING_PAYMENTS_PAGE_SIZE = 50;
 
@@ -53,7 +52,7 @@ export function usePendingPayments() {
 export function usePaymentDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: PaymentDecision) =>
+    mutationFn: (decision: QueueDecision) =>
       decision.action === 'approve' ? approvePayment(decision.id) : rejectPayment(decision.id, decision.reason),
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { QueueDecision } from '../shared/decision-queue';
 import { adminKeys } from '../shared/query-keys';
 
 /** A request to join a pool, as `GET /api/admin/pool-requests` answers it (amounts in rand). */
@@ -13,8 +14,6 @@ export interface PoolRequest {
   contributionAmount: number;
   createdAt: string;
 }
-
-export type PoolRequestDecision = { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string };
 
 export const POOL_REQUESTS_PAGE_SIZE = 50;
 
@@ -53,7 +52,7 @@ export function usePoolRequests() {
 export function usePoolRequestDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: PoolRequestDecision) =>
+    mutationFn: (decision: QueueDecision) =>
       decision.action === 'approve' ? approvePoolRequest(decision.id) : rejectPoolRequest(decision.id, decision.reason),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

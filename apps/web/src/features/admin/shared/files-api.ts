@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { fetchFile } from '../../../lib/api-client';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { adminKeys } from './query-keys';
 
 const FILES_PATH = '/api/files/';
@@ -36,21 +36,6 @@ export function useProtectedFile(url: string | null | undefined) {
     isError: query.isError,
     retry: () => void query.refetch(),
   };
-}
-
-/** An object URL for a Blob, revoked when the Blob changes or the component goes away. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setObjectUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setObjectUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return objectUrl;
 }
 
 /** Saves a loaded file on the admin's device under the given name. */

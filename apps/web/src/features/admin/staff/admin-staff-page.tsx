@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { useShellUser } from '../../../shell/shell-context';
-import { useFlashMessage } from '../shared/use-flash-message';
+import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useStaffList, useSuspendStaff, type StaffMember } from './api';
 import { CreateStaffDialog } from './components/create-staff-dialog';
 import { EditStaffDialog } from './components/edit-staff-dialog';
@@ -26,7 +26,7 @@ export function AdminStaffPage() {
   const user = useShellUser();
   const list = useStaffList();
   const suspend = useSuspendStaff();
-  const success = useFlashMessage();
+  const success = useSuccessMessage();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [selected, setSelected] = useState<StaffMember | null>(null);
   const [suspendFailure, setSuspendFailure] = useState<string | null>(null);

@@ -1,8 +1,6 @@
 import { adminRoleInfo, adminRoles, isAdminRole, type AdminRole } from '@letsema/domain';
-import { formatAdminDate } from '../../../lib/formatters';
+import { getAdminDateTimeParts } from '../../../lib/formatters';
 import type { StaffMember } from './api';
-
-const COOPERATIVE_TIME_ZONE = 'Africa/Johannesburg';
 
 /** What an admin's roles field holds: a list of role ids, or something that cannot be read as one. */
 export type StaffRoles = { isValid: true; roles: string[] } | { isValid: false };
@@ -40,22 +38,9 @@ export function getEditableRoles(value: unknown): AdminRole[] {
   return adminRoles.filter((role) => read.roles.includes(role));
 }
 
-/** The day and the 24-hour time of a moment in Johannesburg, or null when there is none. */
-export function getLastLoginParts(value: string | null | undefined): { date: string; time: string } | null {
-  const date = formatAdminDate(value);
-  if (!date || !value) return null;
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: COOPERATIVE_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(value));
-  return { date, time };
-}
-
 /** The last sign-in as the list shows it: 'MMM d, yyyy at HH:mm' in Johannesburg, or 'Never'. */
 export function formatLastLogin(value: string | null | undefined): string {
-  const moment = getLastLoginParts(value);
+  const moment = getAdminDateTimeParts(value);
   return moment ? `${moment.date} at ${moment.time}` : 'Never';
 }
 

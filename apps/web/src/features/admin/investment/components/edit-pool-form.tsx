@@ -15,7 +15,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,10 +25,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useForm, useFormState, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormTextField } from '../../../../components/form-text-field';
-import { FormSection } from '../../../../components/pools/create-pool-form';
 import { applyPoolFieldErrors } from '../../../../components/pools/form-errors';
 import { FormPaymentMethodsField } from '../../../../components/pools/form-payment-methods-field';
+import {
+  FormSection,
+  PoolAboutFields,
+  PoolFormActions,
+  poolPreviewPanelSx,
+  PoolTermField,
+} from '../../../../components/pools/pool-form-fields';
 import {
   capitalizeLabel,
   formatRandInput,
@@ -128,44 +132,14 @@ export function EditPoolForm({
       )}
 
       <FormSection title="About the pool">
-        <Stack spacing={2.5}>
-          <FormTextField control={control} name="name" label="Pool name" disabled={isPending} />
-          <FormTextField
-            control={control}
-            name="description"
-            label="Description"
-            multiline
-            minRows={3}
-            disabled={isPending}
-          />
-        </Stack>
+        <PoolAboutFields control={control} disabled={isPending} />
       </FormSection>
 
       <FormSection title="Terms" subtitle="The target and duration can no longer change once members have joined.">
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-          <FormTextField
-            control={control}
-            name="targetAmount"
-            label="Target amount"
-            inputMode="decimal"
-            disabled={isPending}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">R</InputAdornment> } }}
-          />
-          <FormTextField
-            control={control}
-            name="maxMembers"
-            label="Maximum members"
-            inputMode="numeric"
-            disabled={isPending}
-          />
-          <FormTextField
-            control={control}
-            name="investmentDuration"
-            label="Duration"
-            inputMode="numeric"
-            disabled={isPending}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end">months</InputAdornment> } }}
-          />
+          <PoolTermField control={control} name="targetAmount" disabled={isPending} />
+          <PoolTermField control={control} name="maxMembers" disabled={isPending} />
+          <PoolTermField control={control} name="investmentDuration" disabled={isPending} />
         </Box>
         <TermsPreview control={control} totalShares={pool.totalShares} />
       </FormSection>
@@ -184,26 +158,7 @@ export function EditPoolForm({
         />
       </FormSection>
 
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 1.5,
-          justifyContent: 'flex-end',
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-        }}
-      >
-        <Button variant="outlined" onClick={onCancel} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isPending}
-          startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {isPending ? 'Updating…' : 'Update Pool'}
-        </Button>
-      </Box>
+      <PoolFormActions submitLabel="Update Pool" pendingLabel="Updating…" isPending={isPending} onCancel={onCancel} />
     </Stack>
   );
 }
@@ -220,12 +175,7 @@ function TermsPreview({ control, totalShares }: { control: EditPoolControl; tota
     <Box
       aria-live="polite"
       sx={{
-        mt: 2.5,
-        p: 2,
-        borderRadius: 2.5,
-        bgcolor: 'rgba(0, 122, 255, 0.06)',
-        border: 1,
-        borderColor: 'rgba(0, 122, 255, 0.16)',
+        ...poolPreviewPanelSx,
         display: 'flex',
         justifyContent: 'space-between',
         flexWrap: 'wrap',

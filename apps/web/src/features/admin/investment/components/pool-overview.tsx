@@ -4,20 +4,18 @@ import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { formatRandAmount } from '@letsema/domain';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import {
-  capitalizeLabel,
   formatDuration,
   formatMembers,
   readContributionPlans,
   readPaymentMethods,
   type PoolView,
 } from '../../../../components/pools/pool-display';
-import { formatAdminDate } from '../../../../lib/formatters';
-import { formatAdminDateTime } from '../pool-dates';
+import { ContributionPlanList, PaymentMethodChips } from '../../../../components/pools/pool-terms-lists';
+import { formatAdminDate, formatAdminDateTime } from '../../../../lib/formatters';
 
 /** The pool's figures, payment methods, contribution plans and timeline, as cards. */
 export function PoolOverview({ pool }: { pool: PoolView }) {
@@ -76,32 +74,11 @@ export function PoolOverview({ pool }: { pool: PoolView }) {
         }}
       >
         <OverviewCard title="Accepted Payment Methods">
-          {methods.length > 0 ? (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {methods.map((method) => (
-                <Box component="li" key={method} sx={{ maxWidth: '100%' }}>
-                  <Chip label={method} color="primary" variant="outlined" sx={{ maxWidth: '100%' }} />
-                </Box>
-              ))}
-            </Box>
-          ) : (
-            <Typography color="text.secondary">No payment methods yet.</Typography>
-          )}
+          <PaymentMethodChips methods={methods} emptyText="No payment methods yet." />
         </OverviewCard>
 
         <OverviewCard title="Contribution Plans" subtitle="Instalment for one share">
-          {plans.length > 0 ? (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-              {plans.map((plan) => (
-                <Box component="li" key={plan.frequency} sx={rowStyle}>
-                  <Typography sx={{ fontWeight: 500 }}>{capitalizeLabel(plan.label)}</Typography>
-                  <Typography sx={{ fontWeight: 700 }}>{formatRandAmount(plan.amount)}</Typography>
-                </Box>
-              ))}
-            </Box>
-          ) : (
-            <Typography color="text.secondary">No contribution plans yet.</Typography>
-          )}
+          <ContributionPlanList plans={plans} emptyText="No contribution plans yet." isDense />
         </OverviewCard>
 
         <OverviewCard title="Pool Timeline">
@@ -125,17 +102,6 @@ export function PoolOverview({ pool }: { pool: PoolView }) {
     </>
   );
 }
-
-const rowStyle = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: 2,
-  px: 2,
-  py: 1.25,
-  borderRadius: 2.5,
-  bgcolor: '#F2F2F7',
-} as const;
 
 function FigureCard({
   icon,

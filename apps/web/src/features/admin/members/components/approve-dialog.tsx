@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { ActionDialog, ActionDialogButtons } from '../../../../components/action-dialog';
 import type { ReviewTarget } from '../api';
 import { getTargetName } from '../review-rules';
 
@@ -25,41 +20,29 @@ export function ApproveDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const titleId = useId();
   const text =
     target === 'kyc'
       ? `${memberName}'s registration will be approved and their account activated. They will be told by e-mail.`
       : `Next of kin #${target} of ${memberName} will be marked as verified.`;
   return (
-    <Dialog
-      open={isOpen}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+    <ActionDialog
+      isOpen={isOpen}
+      title={`Approve ${getTargetName(target)}?`}
+      isPending={isPending}
       maxWidth="xs"
-      slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: undefined } } } }}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        Approve {getTargetName(target)}?
-      </DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-        <Button onClick={onClose} disabled={isPending} color="inherit">
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color="success"
-          onClick={onConfirm}
-          disabled={isPending}
-          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          sx={{ color: '#fff' }}
-        >
-          {isPending ? 'Approving…' : 'Approve'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ActionDialogButtons
+        label="Approve"
+        pendingLabel="Approving…"
+        isPending={isPending}
+        color="success"
+        onCancel={onClose}
+        onConfirm={onConfirm}
+      />
+    </ActionDialog>
   );
 }

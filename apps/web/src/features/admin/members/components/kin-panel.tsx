@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatAdminDate } from '../../../../lib/formatters';
+import type { NextOfKinView } from '../../../../lib/user-views';
 import { DocumentTile } from '../../shared/document-tile';
 import { StatusChip } from '../../shared/status-chip';
-import type { ReviewedKin } from '../api';
 import { getDownloadName } from '../review-rules';
 import { CollapsibleAddress, DetailList } from './detail-list';
 import { documentGrid } from './document-grid';
@@ -13,7 +13,7 @@ import { ReturnedNote } from './returned-note';
 import { SectionCard } from './section-card';
 
 /** One next of kin: their details and their three documents. */
-export function KinPanel({ kin }: { kin: ReviewedKin }) {
+export function KinPanel({ kin }: { kin: NextOfKinView }) {
   const nokOrder = kin.nokOrder as 1 | 2;
   const status = kinDisplayStatus(kin.verificationStatus);
   const documents = [

@@ -1,18 +1,14 @@
 import { reviewMessages, type RejectKinBody, type RejectKycBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { ActionDialog, ActionDialogButtons } from '../../../../components/action-dialog';
 import type { ReviewTarget } from '../api';
 import { checkRejection, getRejectTitle, type RejectOption } from '../review-rules';
 
@@ -39,7 +35,6 @@ export function RejectDialog({
 }) {
   const [reason, setReason] = useState('');
   const [fields, setFields] = useState<string[]>([]);
-  const titleId = useId();
   const fieldsLabelId = useId();
   const check = checkRejection(target, reason, fields);
   const title = getRejectTitle(target);
@@ -48,25 +43,16 @@ export function RejectDialog({
     setFields((current) => (current.includes(field) ? current.filter((f) => f !== field) : [...current, field]));
 
   return (
-    <Dialog
-      open={isOpen}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: undefined } } },
-        transition: {
-          onExited: () => {
-            setReason('');
-            setFields([]);
-          },
-        },
+    <ActionDialog
+      isOpen={isOpen}
+      title={title}
+      isPending={isPending}
+      onClose={onClose}
+      onExited={() => {
+        setReason('');
+        setFields([]);
       }}
     >
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        {title}
-      </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           The member is told the reason and asked to redo the selected items. Selected documents are removed.
@@ -112,20 +98,15 @@ export function RejectDialog({
           </Typography>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-        <Button onClick={onClose} disabled={isPending} color="inherit">
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={!check.isValid || isPending}
-          onClick={() => check.isValid && onConfirm(check.body)}
-          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {isPending ? 'Rejecting…' : 'Confirm'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ActionDialogButtons
+        label="Confirm"
+        pendingLabel="Rejecting…"
+        isPending={isPending}
+        isDisabled={!check.isValid}
+        color="error"
+        onCancel={onClose}
+        onConfirm={() => check.isValid && onConfirm(check.body)}
+      />
+    </ActionDialog>
   );
 }

@@ -3,13 +3,14 @@ import { createStaffBody, type CreateStaffBody } from '@letsema/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ActionDialog } from '../../../../components/action-dialog';
 import { FormPasswordField } from '../../../../components/form-password-field';
 import { FormTextField } from '../../../../components/form-text-field';
 import { getErrorMessage } from '../../../../lib/api-client';
 import { useCreateStaff } from '../api';
 import { applyStaffFieldErrors } from '../staff-form';
 import { RoleCheckboxes } from './role-checkboxes';
-import { StaffFormBody, StaffFormDialog } from './staff-dialog';
+import { StaffFormBody, StaffNameField, StaffPhoneField } from './staff-dialog';
 
 type CreateStaffInput = z.input<typeof createStaffBody>;
 
@@ -28,7 +29,7 @@ export function CreateStaffDialog({
 }) {
   const create = useCreateStaff();
   return (
-    <StaffFormDialog
+    <ActionDialog
       isOpen={isOpen}
       title="Create Admin User"
       subtitle="They sign in with this e-mail and password and see only the areas their roles allow."
@@ -44,7 +45,7 @@ export function CreateStaffDialog({
           onCreated();
         }}
       />
-    </StaffFormDialog>
+    </ActionDialog>
   );
 }
 
@@ -82,16 +83,7 @@ function CreateStaffForm({
       onCancel={onCancel}
       onSubmit={submit}
     >
-      <FormTextField
-        control={control}
-        name="fullName"
-        label="Full name"
-        autoComplete="off"
-        disabled={isPending}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { maxLength: 120 } }}
-      />
+      <StaffNameField control={control} disabled={isPending} autoFocus />
       <FormTextField
         control={control}
         name="email"
@@ -102,16 +94,7 @@ function CreateStaffForm({
         required
         slotProps={{ htmlInput: { maxLength: 254 } }}
       />
-      <FormTextField
-        control={control}
-        name="phoneNumber"
-        label="Phone"
-        type="tel"
-        autoComplete="off"
-        disabled={isPending}
-        required
-        slotProps={{ htmlInput: { maxLength: 20, inputMode: 'tel' } }}
-      />
+      <StaffPhoneField control={control} disabled={isPending} />
       <FormPasswordField
         control={control}
         name="password"

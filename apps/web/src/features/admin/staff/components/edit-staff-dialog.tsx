@@ -4,14 +4,14 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ActionDialog } from '../../../../components/action-dialog';
 import { FormPasswordField } from '../../../../components/form-password-field';
-import { FormTextField } from '../../../../components/form-text-field';
 import { getErrorMessage } from '../../../../lib/api-client';
 import { useUpdateStaff, type StaffMember } from '../api';
 import { getEditableRoles } from '../staff-display';
 import { applyStaffFieldErrors } from '../staff-form';
 import { RoleCheckboxes } from './role-checkboxes';
-import { StaffFormBody, StaffFormDialog } from './staff-dialog';
+import { StaffFormBody, StaffNameField, StaffPhoneField } from './staff-dialog';
 
 type EditStaffInput = z.input<typeof updateStaffBody>;
 
@@ -45,7 +45,7 @@ export function EditStaffDialog({
 }) {
   const update = useUpdateStaff();
   return (
-    <StaffFormDialog
+    <ActionDialog
       isOpen={isOpen && staff !== null}
       title="Edit Admin User"
       subtitle="Change their details and roles. A new role applies from their next page."
@@ -65,7 +65,7 @@ export function EditStaffDialog({
           }}
         />
       )}
-    </StaffFormDialog>
+    </ActionDialog>
   );
 }
 
@@ -105,15 +105,7 @@ function EditStaffForm({
       onCancel={onCancel}
       onSubmit={submit}
     >
-      <FormTextField
-        control={control}
-        name="fullName"
-        label="Full name"
-        autoComplete="off"
-        disabled={isPending}
-        required
-        slotProps={{ htmlInput: { maxLength: 120 } }}
-      />
+      <StaffNameField control={control} disabled={isPending} />
       <TextField
         label="Email"
         value={staff.email}
@@ -121,16 +113,7 @@ function EditStaffForm({
         slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
         sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'rgba(118, 118, 128, 0.08)' } }}
       />
-      <FormTextField
-        control={control}
-        name="phoneNumber"
-        label="Phone"
-        type="tel"
-        autoComplete="off"
-        disabled={isPending}
-        required
-        slotProps={{ htmlInput: { maxLength: 20, inputMode: 'tel' } }}
-      />
+      <StaffPhoneField control={control} disabled={isPending} />
       <FormPasswordField
         control={control}
         name="password"

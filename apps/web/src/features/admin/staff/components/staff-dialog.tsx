@@ -1,60 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { useId, type FormEventHandler, type ReactNode } from 'react';
-
-/**
- * The frame of the create and edit dialogs: a title and a line under it. It cannot be closed while
- * the form is being sent. Its children (the form) are mounted only while it is open, so every
- * opening starts with a fresh form.
- */
-export function StaffFormDialog({
-  isOpen,
-  title,
-  subtitle,
-  isPending,
-  onClose,
-  onExited,
-  children,
-}: {
-  isOpen: boolean;
-  title: string;
-  subtitle: string;
-  isPending: boolean;
-  onClose: () => void;
-  onExited?: () => void;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Dialog
-      open={isOpen}
-      onClose={isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      scroll="paper"
-      slotProps={{
-        paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: undefined } } },
-        transition: onExited ? { onExited } : {},
-      }}
-    >
-      <DialogTitle id={titleId} sx={{ fontWeight: 700, pb: 1.5 }}>
-        {title}
-        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.5 }}>
-          {subtitle}
-        </Typography>
-      </DialogTitle>
-      {children}
-    </Dialog>
-  );
-}
+import type { FormEventHandler, ReactNode } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { ActionDialogButtons } from '../../../../components/action-dialog';
+import { FormTextField } from '../../../../components/form-text-field';
 
 /** The form inside a staff dialog: its fields (scrolling when long), its failure, and Cancel and submit. */
 export function StaffFormBody({
@@ -89,19 +39,61 @@ export function StaffFormBody({
         )}
         {children}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
-        <Button onClick={onCancel} disabled={isPending} color="inherit">
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isPending}
-          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {isPending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogActions>
+      <ActionDialogButtons
+        label={submitLabel}
+        pendingLabel={pendingLabel}
+        isPending={isPending}
+        isSpacious
+        onCancel={onCancel}
+      />
     </Box>
+  );
+}
+
+/** The fields of a staff form holding the admin's name and phone. */
+interface ContactFields extends FieldValues {
+  fullName: string;
+  phoneNumber: string;
+}
+
+interface ContactFieldProps<T extends ContactFields, TTransformed> {
+  control: Control<T, unknown, TTransformed>;
+  disabled: boolean;
+}
+
+export function StaffNameField<T extends ContactFields, TTransformed>({
+  control,
+  disabled,
+  autoFocus = false,
+}: ContactFieldProps<T, TTransformed> & { autoFocus?: boolean }) {
+  return (
+    <FormTextField
+      control={control}
+      name={'fullName' as Path<T>}
+      label="Full name"
+      autoComplete="off"
+      disabled={disabled}
+      required
+      autoFocus={autoFocus}
+      slotProps={{ htmlInput: { maxLength: 120 } }}
+    />
+  );
+}
+
+export function StaffPhoneField<T extends ContactFields, TTransformed>({
+  control,
+  disabled,
+}: ContactFieldProps<T, TTransformed>) {
+  return (
+    <FormTextField
+      control={control}
+      name={'phoneNumber' as Path<T>}
+      label="Phone"
+      type="tel"
+      autoComplete="off"
+      disabled={disabled}
+      required
+      slotProps={{ htmlInput: { maxLength: 20, inputMode: 'tel' } }}
+    />
   );
 }

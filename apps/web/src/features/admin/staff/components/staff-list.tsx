@@ -11,9 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatAdminDate, getDisplayName } from '../../../../lib/formatters';
+import { formatAdminDate, getAdminDateTimeParts, getDisplayName } from '../../../../lib/formatters';
 import type { StaffMember } from '../api';
-import { canSuspendStaff, formatLastLogin, getLastLoginParts } from '../staff-display';
+import { canSuspendStaff, formatLastLogin } from '../staff-display';
 import { RoleChips, StaffActionButtons, StaffAvatar, StaffName, type StaffRowProps } from './staff-parts';
 
 interface StaffListProps {
@@ -116,7 +116,7 @@ function StaffTableRow(props: StaffRowProps) {
 const muted = { '& td:not(:first-child):not(:last-child)': { opacity: 0.55 } } as const;
 
 function LastLogin({ value }: { value: string | null }) {
-  const moment = getLastLoginParts(value);
+  const moment = getAdminDateTimeParts(value);
   if (!moment) {
     return (
       <Typography variant="body2" color="text.secondary">

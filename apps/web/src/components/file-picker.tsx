@@ -1,7 +1,5 @@
 import { acceptAttribute } from '@letsema/domain';
-import CheckCircle from '@mui/icons-material/CheckCircle';
 import CloudUpload from '@mui/icons-material/CloudUpload';
-import Description from '@mui/icons-material/Description';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
@@ -10,64 +8,70 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
-import { useStoredFile } from './api';
-import { formatFileSize, isImageType } from './registration-rules';
-import { useObjectUrl } from './use-object-url';
-
-export type FilePickerStatus = 'empty' | 'picked' | 'uploading' | 'uploaded' | 'kept';
+import { useObjectUrl } from '../lib/use-object-url';
 
 export interface FilePickerProps {
   /** What the file is, shown as the picker's title ("Passport photo"). */
   title: string;
-  hint: string;
+  /** The thumbnail or icon before the title. */
+  preview: ReactNode;
+  /** The lines under the title: the picked file, its upload state or a hint. */
+  details: ReactNode;
+  /** Whether a file is picked (or already stored): the frame turns solid and the main button offers a change. */
+  hasFile: boolean;
+  /** The main button's text ("Choose file", "Change"). */
+  chooseLabel: string;
   /** The accessible name of the file input. */
   inputLabel: string;
+  /** The accessible name of the camera's file input. */
+  cameraInputLabel: string;
   accept: string;
   /** Which camera a phone offers for a new picture. */
   capture: 'user' | 'environment';
-  /** The file picked on this device, if any. */
-  file: File | null;
-  /** A file already on the server, shown when nothing new was picked. */
-  storedUrl?: string | null;
-  status: FilePickerStatus;
+  isUploading: boolean;
   /** Share of the upload sent (0 to 1) while uploading. */
-  progress?: number;
+  progress: number;
+  /** The accessible name of the progress bar. */
+  progressLabel: string;
   error?: string | null;
-  /** A line drawing attention to the picker without being an error (a document an admin returned). */
+  /** A line drawing attention to the picker without being an error, shown while no file is picked. */
   notice?: string | null;
   disabled?: boolean;
-  /** The large layout shows a big preview (the member's own photo and ID); the compact one a row. */
+  /** The large layout stacks an empty picker and centres it; the compact one is a row. */
   size?: 'large' | 'compact';
   onPick: (file: File) => void;
 }
 
 /**
- * Picks one file: from the device's files, from a phone's camera, or dropped on it; shows a preview
- * (a thumbnail, or a PDF's name and size), the upload progress and any error.
+ * Picks one file: from the device's files, from a phone's camera, or dropped on it; shows the
+ * given preview and details, the upload progress and any error.
  */
-export function FilePicker(props: FilePickerProps) {
-  const {
-    title,
-    hint,
-    inputLabel,
-    accept,
-    capture,
-    file,
-    storedUrl,
-    status,
-    progress,
-    error,
-    notice,
-    disabled,
-    onPick,
-  } = props;
-  const size = props.size ?? 'compact';
+export function FilePicker({
+  title,
+  preview,
+  details,
+  hasFile,
+  chooseLabel,
+  inputLabel,
+  cameraInputLabel,
+  accept,
+  capture,
+  isUploading,
+  progress,
+  progressLabel,
+  error,
+  notice,
+  disabled,
+  size = 'compact',
+  onPick,
+}: FilePickerProps) {
   const errorId = useId();
   const [isDragging, setIsDragging] = useState(false);
   // Phones and tablets get a separate camera button; elsewhere the camera choice would do nothing.
   const hasCamera = useMediaQuery('(pointer: coarse)');
-  const acceptsImagesOnly = !accept.includes('pdf');
-  const isBusy = disabled || status === 'uploading';
+  const isBusy = disabled || isUploading;
+  const isStacked = size === 'large' && !hasFile;
+  const percent = Math.round(progress * 100);
 
   const pickFrom = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -81,9 +85,6 @@ export function FilePicker(props: FilePickerProps) {
     const dropped = event.dataTransfer.files[0];
     if (dropped && !isBusy) onPick(dropped);
   };
-
-  const hasFile = Boolean(file) || Boolean(storedUrl);
-  const chooseLabel = hasFile ? 'Change' : acceptsImagesOnly ? 'Choose photo' : 'Choose file';
 
   return (
     <Box
@@ -112,33 +113,29 @@ export function FilePicker(props: FilePickerProps) {
       <Box
         sx={{
           display: 'flex',
-          flexDirection: size === 'large' && !hasFile ? 'column' : 'row',
+          flexDirection: isStacked ? 'column' : 'row',
           alignItems: 'center',
-          textAlign: size === 'large' && !hasFile ? 'center' : 'left',
+          textAlign: isStacked ? 'center' : 'left',
           gap: 2,
         }}
       >
-        {hasFile ? (
-          <FilePreview file={file} storedUrl={storedUrl ?? null} title={title} size={size} />
-        ) : (
-          <EmptyIcon isPhoto={acceptsImagesOnly} size={size} />
-        )}
-        <Box sx={{ minWidth: 0, flexGrow: 1, width: size === 'large' && !hasFile ? '100%' : 'auto' }}>
+        {preview}
+        <Box sx={{ minWidth: 0, flexGrow: 1, width: isStacked ? '100%' : 'auto' }}>
           <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-          <FileLine file={file} status={status} hint={hint} />
+          {details}
         </Box>
       </Box>
 
-      {status === 'uploading' && (
+      {isUploading && (
         <Box sx={{ mt: 2 }}>
           <LinearProgress
             variant="determinate"
-            value={Math.round((progress ?? 0) * 100)}
-            aria-label={`Uploading: ${title}`}
+            value={percent}
+            aria-label={progressLabel}
             sx={{ height: 6, borderRadius: 3 }}
           />
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-            Uploading… {Math.round((progress ?? 0) * 100)}%
+            Uploading… {percent}%
           </Typography>
         </Box>
       )}
@@ -161,7 +158,7 @@ export function FilePicker(props: FilePickerProps) {
           flexWrap: 'wrap',
           gap: 1,
           mt: 2,
-          justifyContent: size === 'large' && !hasFile ? 'center' : 'flex-start',
+          justifyContent: isStacked ? 'center' : 'flex-start',
         }}
       >
         <PickButton
@@ -177,7 +174,7 @@ export function FilePicker(props: FilePickerProps) {
         {hasCamera && (
           <PickButton
             label="Take photo"
-            inputLabel={`${inputLabel} from camera`}
+            inputLabel={cameraInputLabel}
             accept={acceptAttribute.photo}
             capture={capture}
             disabled={isBusy}
@@ -250,106 +247,57 @@ function PickButton({
   );
 }
 
-function EmptyIcon({ isPhoto, size }: { isPhoto: boolean; size: 'large' | 'compact' }) {
-  const box = size === 'large' ? 64 : 48;
-  return (
-    <Box
-      sx={{
-        width: box,
-        height: box,
-        flexShrink: 0,
-        borderRadius: '50%',
-        bgcolor: 'rgba(0, 122, 255, 0.1)',
-        color: 'primary.main',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-    >
-      {isPhoto ? <PhotoCamera fontSize={size === 'large' ? 'large' : 'medium'} /> : <Description />}
-    </Box>
-  );
+/** Whether a picked or stored file is shown as an image (else as a document). */
+function isImageType(type: string): boolean {
+  return type.startsWith('image/');
 }
 
-function FileLine({ file, status, hint }: { file: File | null; status: FilePickerStatus; hint: string }) {
-  if (status === 'uploaded' || status === 'kept') {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <CheckCircle color="success" sx={{ fontSize: 18 }} />
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {status === 'uploaded' ? 'Uploaded' : 'Already uploaded'}
-          {file ? ` · ${file.name}` : ''}
-        </Typography>
-      </Box>
-    );
-  }
-  if (file) {
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {file.name} · {formatFileSize(file.size)}
-      </Typography>
-    );
-  }
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {hint}
-    </Typography>
-  );
-}
-
-/** A thumbnail of a picked image or a stored one; a document icon with the name for a PDF. */
-function FilePreview({
+/**
+ * A square preview of a file: a thumbnail of an image, a PDF icon for a PDF, else the placeholder
+ * icon on its own colours (nothing picked yet, or a file still loading).
+ */
+export function FileThumbnail({
   file,
-  storedUrl,
-  title,
+  alt,
+  pdfLabel,
   size,
+  placeholderIcon,
+  placeholderColors,
 }: {
-  file: File | null;
-  storedUrl: string | null;
-  title: string;
-  size: 'large' | 'compact';
+  file: Blob | null;
+  /** The thumbnail's alternative text ("Passport photo preview"). */
+  alt: string;
+  /** The accessible name of the PDF icon. */
+  pdfLabel: string;
+  size: number | { xs: number; sm: number };
+  placeholderIcon: ReactNode;
+  placeholderColors: { bgcolor: string; color: string };
 }) {
-  const stored = useStoredFile(file ? null : storedUrl);
-  const blob: Blob | null = file ?? stored.data ?? null;
-  const url = useObjectUrl(blob && isImageType(blob.type) ? blob : null);
-  const box = size === 'large' ? { xs: 112, sm: 144 } : 56;
-
+  const url = useObjectUrl(file && isImageType(file.type) ? file : null);
+  const box = { width: size, height: size, flexShrink: 0, borderRadius: 2 } as const;
   if (url) {
     return (
       <Box
         component="img"
         src={url}
-        alt={`${title} preview`}
-        sx={{
-          width: box,
-          height: box,
-          flexShrink: 0,
-          objectFit: 'cover',
-          borderRadius: 2,
-          border: '1px solid',
-          borderColor: 'divider',
-          bgcolor: 'background.default',
-        }}
+        alt={alt}
+        sx={{ ...box, objectFit: 'cover', border: '1px solid', borderColor: 'divider', bgcolor: 'background.default' }}
       />
     );
   }
-  const isPdf = blob?.type === 'application/pdf';
+  const isPdf = file?.type === 'application/pdf';
   return (
     <Box
-      aria-label={isPdf ? `${title}: PDF document` : undefined}
+      aria-label={isPdf ? pdfLabel : undefined}
       sx={{
-        width: box,
-        height: box,
-        flexShrink: 0,
-        borderRadius: 2,
-        bgcolor: isPdf ? 'rgba(255, 59, 48, 0.08)' : 'background.default',
-        color: isPdf ? 'error.main' : 'text.secondary',
+        ...box,
+        ...(isPdf ? { bgcolor: 'rgba(255, 59, 48, 0.08)', color: 'error.main' } : placeholderColors),
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
       }}
     >
-      {isPdf ? <PictureAsPdf fontSize="large" /> : <Description fontSize="large" />}
+      {isPdf ? <PictureAsPdf fontSize="large" /> : placeholderIcon}
     </Box>
   );
 }
