@@ -4,23 +4,13 @@ import { NotFound } from '../components/not-found';
 import { GoogleCallbackPage } from '../features/auth/google-callback-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { InvestmentsPage } from '../features/investments/investments-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { PaymentsPage } from '../features/payments/payments-page';
-import { CreatePoolPage } from '../features/pools/create-pool-page';
-import { PoolDetailsPage } from '../features/pools/pool-details-page';
-import { PoolsPage } from '../features/pools/pools-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { CompleteRegistrationPage } from '../features/registration/complete-registration-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { TransactionsPage } from '../features/transactions/transactions-page';
 import { RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
 import { MemberShell } from '../shell/member-shell';
 import { RegistrationLayout } from '../shell/registration-layout';
 import { RouteErrorPage } from './route-error-page';
 
-// Members never download the back office: it is fetched only after the admin guard passes.
+// Each page is its own chunk, fetched when first opened, so the sign-in page stays light on a
+// phone. Members never download the back office: it is fetched only after the admin guard passes.
 const AdminRoutes = lazy(() => import('./admin-routes').then((module) => ({ default: module.AdminRoutes })));
 
 export const router = createBrowserRouter([
@@ -35,7 +25,15 @@ export const router = createBrowserRouter([
         children: [
           {
             element: <RegistrationLayout />,
-            children: [{ path: '/complete-registration', element: <CompleteRegistrationPage /> }],
+            children: [
+              {
+                path: '/complete-registration',
+                lazy: () =>
+                  import('../features/registration/complete-registration-page').then((m) => ({
+                    Component: m.CompleteRegistrationPage,
+                  })),
+              },
+            ],
           },
         ],
       },
@@ -46,16 +44,53 @@ export const router = createBrowserRouter([
           {
             element: <MemberShell />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/pools', element: <PoolsPage /> },
-              { path: '/pools/create', element: <CreatePoolPage /> },
-              { path: '/pools/:id', element: <PoolDetailsPage /> },
-              { path: '/investments', element: <InvestmentsPage /> },
-              { path: '/payments', element: <PaymentsPage /> },
-              { path: '/transactions', element: <TransactionsPage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/settings', element: <SettingsPage /> },
+              {
+                path: '/dashboard',
+                lazy: () =>
+                  import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: '/pools',
+                lazy: () => import('../features/pools/pools-page').then((m) => ({ Component: m.PoolsPage })),
+              },
+              {
+                path: '/pools/create',
+                lazy: () => import('../features/pools/create-pool-page').then((m) => ({ Component: m.CreatePoolPage })),
+              },
+              {
+                path: '/pools/:id',
+                lazy: () =>
+                  import('../features/pools/pool-details-page').then((m) => ({ Component: m.PoolDetailsPage })),
+              },
+              {
+                path: '/investments',
+                lazy: () =>
+                  import('../features/investments/investments-page').then((m) => ({ Component: m.InvestmentsPage })),
+              },
+              {
+                path: '/payments',
+                lazy: () => import('../features/payments/payments-page').then((m) => ({ Component: m.PaymentsPage })),
+              },
+              {
+                path: '/transactions',
+                lazy: () =>
+                  import('../features/transactions/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
+              },
+              {
+                path: '/notifications',
+                lazy: () =>
+                  import('../features/notifications/notifications-page').then((m) => ({
+                    Component: m.NotificationsPage,
+                  })),
+              },
+              {
+                path: '/profile',
+                lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
+                path: '/settings',
+                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+              },
             ],
           },
         ],
