@@ -13,14 +13,44 @@ export const uploadKinds = [
 ] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
-/** What each upload accepts, and which admin role may see it besides its owner. */
-export const uploadRules: Record<UploadKind, { accepts: 'photo' | 'document'; reviewerRole: AdminRole }> = {
-  'profile-picture': { accepts: 'photo', reviewerRole: 'member_management' },
-  'id-document': { accepts: 'document', reviewerRole: 'member_management' },
-  'nok-passport-photo': { accepts: 'photo', reviewerRole: 'member_management' },
-  'nok-id-document': { accepts: 'document', reviewerRole: 'member_management' },
-  'nok-proof-of-address': { accepts: 'document', reviewerRole: 'member_management' },
-  'proof-of-payment': { accepts: 'document', reviewerRole: 'payment_management' },
+/**
+ * What each upload accepts, which admin role may see it besides its owner, and the message when
+ * no file was chosen (the same in the browser and from the server).
+ */
+export const uploadRules: Record<
+  UploadKind,
+  { accepts: 'photo' | 'document'; reviewerRole: AdminRole; missingMessage: string }
+> = {
+  'profile-picture': {
+    accepts: 'photo',
+    reviewerRole: 'member_management',
+    missingMessage: 'Please select a photo to upload',
+  },
+  'id-document': {
+    accepts: 'document',
+    reviewerRole: 'member_management',
+    missingMessage: 'Please select your ID document to upload',
+  },
+  'nok-passport-photo': {
+    accepts: 'photo',
+    reviewerRole: 'member_management',
+    missingMessage: 'Please upload NOK passport photo',
+  },
+  'nok-id-document': {
+    accepts: 'document',
+    reviewerRole: 'member_management',
+    missingMessage: 'Please upload NOK ID document',
+  },
+  'nok-proof-of-address': {
+    accepts: 'document',
+    reviewerRole: 'member_management',
+    missingMessage: 'Please upload NOK proof of address',
+  },
+  'proof-of-payment': {
+    accepts: 'document',
+    reviewerRole: 'payment_management',
+    missingMessage: 'Please upload your proof of payment',
+  },
 };
 
 /** The `accept` attribute of a file input for each kind of upload. */
@@ -30,7 +60,6 @@ export const acceptAttribute = {
 } as const;
 
 export const uploadMessages = {
-  noFile: 'Please choose a file to upload',
   tooLarge: 'The file is too large. The limit is 10 MB.',
   photoType: 'Please upload a JPEG, PNG or WebP photo',
   documentType: 'Please upload a JPEG, PNG or WebP image, or a PDF',

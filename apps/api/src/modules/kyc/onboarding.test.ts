@@ -266,7 +266,8 @@ describe(`uploads (${testEngine})`, () => {
     const big = Buffer.concat([pdf(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
     const response = await upload(token, 'id-document', big, 'application/pdf', 'big.pdf');
     expect(response.statusCode).toBe(413);
-    expect(response.json().success).toBe(false);
+    // The message the browser gives before sending such a file.
+    expect(response.json().error).toBe('The file is too large. The limit is 10 MB.');
   });
 
   it('limits uploads per account with 429', async () => {
@@ -294,6 +295,14 @@ describe(`uploads (${testEngine})`, () => {
       headers: bearer(token),
     });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('Please select a photo to upload');
+    const noKinFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/nok-proof-of-address',
+      payload: {},
+      headers: bearer(token),
+    });
+    expect(noKinFile.json().error).toBe('Please upload NOK proof of address');
     const form = multipart({ filename: 'a.png', contentType: 'image/png', body: await png() });
     const anonymous = await t.app.inject({
       method: 'POST',

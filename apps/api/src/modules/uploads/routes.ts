@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, type UploadKind } from '@letsema/domain';
+import { MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, uploadRules, type UploadKind } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
@@ -24,15 +24,22 @@ export function uploadRoutes(
         UPLOADS_PER_HOUR,
         'Too many uploads. Please try again later.',
       );
-      if (!request.isMultipart()) throw new AppError('VALIDATION', uploadMessages.noFile);
+      const missing = new AppError('VALIDATION', uploadRules[kind].missingMessage);
+      if (!request.isMultipart()) throw missing;
 
       const part = await request.file({
         limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
       });
-      if (!part) throw new AppError('VALIDATION', uploadMessages.noFile);
-      // toBuffer stops reading and throws as soon as the stream passes the limit.
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0) throw new AppError('VALIDATION', uploadMessages.noFile);
+      if (!part) throw missing;
+      // toBuffer stops reading and throws as soon as the stream passes the limit; the browser
+      // refuses such a file with the same message before sending it.
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { statusCode?: number }).statusCode === 413) {
+          throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+        }
+        throw error;
+      });
+      if (bytes.length === 0) throw missing;
 
       const result = await deps.uploads.upload(currentUser(request).id, kind, bytes);
       return reply.code(201).send(ok(result));

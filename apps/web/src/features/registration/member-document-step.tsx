@@ -1,4 +1,4 @@
-import { acceptAttribute, identityTypeLabels, type IdentityType } from '@letsema/domain';
+import { acceptAttribute, identityTypeLabels, uploadRules, type IdentityType } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +17,7 @@ const copy = {
     inputLabel: 'Photo file',
     accept: acceptAttribute.photo,
     capture: 'user',
-    missing: 'Please select a photo to upload',
+    missing: uploadRules['profile-picture'].missingMessage,
     fallback: 'Failed to upload photo',
     button: 'Upload Photo',
   },
@@ -28,7 +28,7 @@ const copy = {
     inputLabel: 'ID document file',
     accept: acceptAttribute.document,
     capture: 'environment',
-    missing: 'Please select your ID document to upload',
+    missing: uploadRules['id-document'].missingMessage,
     fallback: 'Failed to upload ID document',
     button: 'Upload ID Document',
   },
