@@ -21,6 +21,7 @@ import { formatPercent, getPaymentProgress, type MembershipView } from '../../li
 import { useShellUser } from '../../shell/shell-context';
 import { useMyMembership } from './api';
 import { getDashboardBanners, getWelcomeName, type DashboardBanner } from './dashboard-rules';
+import { RetryAlert } from '../../components/retry-alert';
 
 export function DashboardPage() {
   const user = useShellUser();
@@ -41,17 +42,9 @@ export function DashboardPage() {
       </Box>
 
       {membership.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void membership.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 3 }} onRetry={() => void membership.refetch()}>
           {getErrorMessage(membership.error, 'Failed to load data')}
-        </Alert>
+        </RetryAlert>
       )}
 
       {banners.map((banner) => (

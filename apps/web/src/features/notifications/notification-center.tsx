@@ -19,6 +19,7 @@ import { ListSkeleton } from './components/list-skeleton';
 import { NotificationList } from './components/notification-list';
 import { clampPage, describePageRange, parsePageParam } from './notification-rules';
 import { useNow } from './use-now';
+import { RetryAlert } from '../../components/retry-alert';
 
 /**
  * Every notification of the signed-in user, 20 a page (the page number kept in the address), with
@@ -76,17 +77,9 @@ export function NotificationCenter({ showsYesterday }: { showsYesterday: boolean
       )}
 
       {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 3 }} onRetry={() => void list.refetch()}>
           {getErrorMessage(list.error, 'Failed to load notifications')}
-        </Alert>
+        </RetryAlert>
       )}
 
       <Paper sx={{ overflow: 'hidden' }}>

@@ -20,6 +20,7 @@ import { useSuccessMessage } from '../../lib/use-success-message';
 import { useCreatePayment, useMyMembership, usePaymentHistory } from './api';
 import { PaymentForm } from './components/payment-form';
 import { getCoveredCents } from './payment-rules';
+import { RetryAlert } from '../../components/retry-alert';
 
 export function PaymentsPage() {
   const membership = useMyMembership();
@@ -41,17 +42,9 @@ export function PaymentsPage() {
       )}
 
       {membership.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void membership.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 3 }} onRetry={() => void membership.refetch()}>
           {getErrorMessage(membership.error, 'Failed to load data')}
-        </Alert>
+        </RetryAlert>
       )}
 
       <Stack spacing={3}>
@@ -82,17 +75,9 @@ export function PaymentsPage() {
           </Typography>
           {history.isPending && <HistorySkeleton />}
           {history.isError && (
-            <Alert
-              severity="error"
-              sx={{ mt: 1 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
+            <RetryAlert sx={{ mt: 1 }} onRetry={() => void history.refetch()}>
               {getErrorMessage(history.error, 'Failed to load transactions')}
-            </Alert>
+            </RetryAlert>
           )}
           {history.isSuccess && payments.length === 0 && (
             <EmptyState

@@ -13,6 +13,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useShellUser } from '../../shell/shell-context';
 import { useApprovePool, usePools } from './api';
 import { PoolCard } from './components/pool-card';
+import { RetryAlert } from '../../components/retry-alert';
 
 const cardGrid = {
   listStyle: 'none',
@@ -49,16 +50,9 @@ export function PoolsPage() {
       )}
 
       {pools.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void pools.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void pools.refetch()}>
           {getErrorMessage(pools.error, 'Failed to load pools')}
-        </Alert>
+        </RetryAlert>
       )}
 
       {pools.isPending && <LoadingCards />}

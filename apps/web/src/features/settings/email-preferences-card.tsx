@@ -2,7 +2,6 @@ import type { EmailPreferences } from '@letsema/domain';
 import MailOutline from '@mui/icons-material/MailOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
@@ -12,6 +11,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useEmailPreferences, useSaveEmailPreferences } from './api';
 import { SettingsCard } from './settings-card';
 import { useSuccessMessage } from '../../lib/use-success-message';
+import { RetryAlert } from '../../components/retry-alert';
 
 const CATEGORIES: readonly { key: keyof EmailPreferences; label: string; description: string }[] = [
   {
@@ -49,16 +49,9 @@ export function EmailPreferencesCard({ email }: { email: string }) {
       }
     >
       {preferences.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void preferences.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void preferences.refetch()}>
           {getErrorMessage(preferences.error, 'Failed to load e-mail preferences')}
-        </Alert>
+        </RetryAlert>
       )}
       {save.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -1,6 +1,5 @@
 import { transactionTabs } from '@letsema/domain';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { PaymentList } from '../../components/payment-list';
 import { getErrorMessage } from '../../lib/api-client';
 import { useTransactions } from './api';
 import { countByTab, filterByTab, getEmptyText, type TransactionTabKey } from './transaction-rules';
+import { RetryAlert } from '../../components/retry-alert';
 
 export function TransactionsPage() {
   const transactions = useTransactions();
@@ -29,17 +29,9 @@ export function TransactionsPage() {
       <PageHeader title="Transactions" subtitle="Every contribution, profit, fee, withdrawal and refund." />
 
       {transactions.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 3 }} onRetry={() => void transactions.refetch()}>
           {getErrorMessage(transactions.error, 'Failed to load transactions')}
-        </Alert>
+        </RetryAlert>
       )}
 
       <Paper sx={{ overflow: 'hidden' }}>

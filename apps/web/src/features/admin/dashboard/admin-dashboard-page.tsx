@@ -5,9 +5,7 @@ import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,6 +19,7 @@ import { canOpenAdminPage } from '../../../shell/admin-nav';
 import { useShellUser } from '../../../shell/shell-context';
 import { usePendingCounts, type PendingCounts } from './api';
 import { getTotalPending, pendingTiles } from './pending-tiles';
+import { RetryAlert } from '../../../components/retry-alert';
 
 const tileLooks: Record<keyof PendingCounts, { icon: ReactElement; color: string; tint: string }> = {
   registrations: { icon: <HowToRegOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
@@ -40,17 +39,9 @@ export function AdminDashboardPage() {
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${getDisplayName(user)}. ${describeTotal(total)}`} />
 
       {counts.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void counts.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 3 }} onRetry={() => void counts.refetch()}>
           {getErrorMessage(counts.error, 'Failed to load data')}
-        </Alert>
+        </RetryAlert>
       )}
 
       <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>

@@ -18,6 +18,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useApprovePool, usePools } from './api';
 import { PoolBanner } from './components/pool-banner';
 import { PoolOverview } from './components/pool-overview';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export function AdminInvestmentPage() {
   const pools = usePools();
@@ -58,16 +59,9 @@ export function AdminInvestmentPage() {
       />
 
       {pools.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void pools.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void pools.refetch()}>
           {getErrorMessage(pools.error, 'Failed to load investment pool')}
-        </Alert>
+        </RetryAlert>
       )}
 
       {approve.isError && (

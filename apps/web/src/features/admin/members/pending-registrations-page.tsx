@@ -1,5 +1,4 @@
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { usePendingRegistrations } from './api';
 import { PendingRegistrationCard } from './components/pending-registration-card';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export function PendingRegistrationsPage() {
   const registrations = usePendingRegistrations();
@@ -25,16 +25,9 @@ export function PendingRegistrationsPage() {
       {registrations.isPending && <LoadingCards />}
 
       {registrations.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void registrations.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void registrations.refetch()}>
           {getErrorMessage(registrations.error, 'Failed to load pending registrations')}
-        </Alert>
+        </RetryAlert>
       )}
 
       {registrations.isSuccess && members.length === 0 && (

@@ -24,6 +24,7 @@ import { RejectReasonDialog } from '../../../components/reject-reason-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { getDisplayName } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** An admin's decision on one waiting item: approve it, or reject it with a reason the member is told. */
 export type QueueDecision = { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string };
@@ -153,17 +154,9 @@ export function DecisionQueuePage<T extends QueueItem>({
         </Alert>
       )}
       {items.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void items.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 2 }} onRetry={() => void items.refetch()}>
           {getErrorMessage(items.error, loadFailedMessage)}
-        </Alert>
+        </RetryAlert>
       )}
 
       {items.isPending && <LoadingRows label={loadingLabel} />}

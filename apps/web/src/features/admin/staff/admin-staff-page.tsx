@@ -18,6 +18,7 @@ import { CreateStaffDialog } from './components/create-staff-dialog';
 import { EditStaffDialog } from './components/edit-staff-dialog';
 import { StaffCards, StaffLoading, StaffTable } from './components/staff-list';
 import { SuspendStaffDialog } from './components/suspend-staff-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type OpenDialog = 'create' | 'edit' | 'suspend' | null;
 
@@ -97,16 +98,9 @@ export function AdminStaffPage() {
             {getErrorMessage(list.error, 'Failed to load admin users')}
           </Alert>
         ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void list.refetch()}>
             {getErrorMessage(list.error, 'Failed to load admin users')}
-          </Alert>
+          </RetryAlert>
         ))}
 
       {list.isPending && <StaffLoading isCompact={isCompact} />}
