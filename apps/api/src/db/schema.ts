@@ -53,6 +53,20 @@ export const users = pgTable(
     /** A third-party sign-in is keyed on the provider and its subject, never on the e-mail. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
+    /**
+     * When the owner proved control of the e-mail (a verification link or a verified third-party
+     * sign-in); null means nobody has, so a verified identity that arrives later takes the account over.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** The confirmed TOTP secret (RFC 6238), encrypted; two-factor sign-in is on when mfaEnabledAt is set. */
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** A secret offered during enrolment, waiting for its first code. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The TOTP time step of the last accepted code, so that no code is accepted twice. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** A generated password that must be replaced at first sign-in (production). */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,8 +89,48 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Last request that counted as activity; a session idle for too long ends. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the holder last typed their password again to confirm a sensitive change. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with two-factor on: the password (or third-party sign-in) was
+ * right, and the code is still owed. Lives five minutes, single-use, limited wrong tries.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the first factor was shown: password or a provider's issuer. */
+    method: text('method').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use recovery codes for two-factor sign-in, kept only as keyed hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
 /** Fixed-window counters shared by every API instance through the database. */
