@@ -1,8 +1,10 @@
-// Starts Letsema: builds the web app when no build exists, then runs the API, which serves it.
+// Starts Letsema: builds the web app when no build exists and the server when its sources changed,
+// then runs the API, which serves the web app.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, isServerBuildStale, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -21,6 +23,6 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/api/src/main.ts');
+// The server runs as JavaScript built ahead of time (rebuilt when a source file changed since).
+if (isServerBuildStale()) await buildServer();
+await import(pathToFileURL(serverEntry).href);

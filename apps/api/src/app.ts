@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -24,6 +24,12 @@ import { investingRoutes } from './modules/investing/routes.js';
 import { createInvestingService } from './modules/investing/service.js';
 import { poolRoutes } from './modules/pools/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { correctionRoutes } from './modules/corrections/routes.js';
+import { createCorrectionService } from './modules/corrections/service.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
+import { createPrivacyService } from './modules/privacy/service.js';
+import { createAuditService } from './modules/audit/service.js';
 import { createStaffService } from './modules/staff/service.js';
 import { createPoolService } from './modules/pools/service.js';
 import { adminReviewRoutes } from './modules/admin/routes.js';
@@ -33,14 +39,25 @@ import { createKycService } from './modules/kyc/service.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { createUploadService } from './modules/uploads/service.js';
 import { createStorage, type Storage } from './lib/storage.js';
+import { createMaintenance, type Maintenance } from './lib/maintenance.js';
+import { apiRoot } from './paths.js';
 
-export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultWebDist = path.join(apiRoot, '../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily clean-up of what is kept no longer than needed. */
+    maintenance: Maintenance;
+  }
+}
 
 export interface AppDeps {
   config: Config;
   db: Db;
   /** Defaults to the storage the configuration names. */
   storage?: Storage;
+  /** The clock two-factor codes and challenges are checked against (tests set it; defaults to now). */
+  twoFactorClock?: () => Date;
 }
 
 export interface AppOptions {
@@ -58,11 +75,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrust(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   });
 
   app.decorateRequest('auth', null);
+  // Each request's address and browser, for the audit rows its services write.
+  await app.register(fastifyRequestContext, {
+    defaultStoreValues: (request) => ({
+      client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+    }),
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -107,9 +130,18 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     return reply.code(500).send(fail('Something went wrong on our side. Please try again.', { code: 'INTERNAL' }));
   });
 
-  const guards = createGuards({ db, jwtSecret: config.jwtSecret });
+  const guards = createGuards({
+    db,
+    jwtSecret: config.jwtSecret,
+    idleMinutes: config.idleMinutes,
+    mfaRequiredForAdmins: config.mfa.requiredForAdmins,
+  });
   enforcePermissionMap(app, guards);
-  const auth = createAuthService({ db, config });
+  const auth = createAuthService({
+    db,
+    config,
+    ...(deps.twoFactorClock ? { twoFactorClock: deps.twoFactorClock } : {}),
+  });
 
   healthRoutes(app, { db });
   authRoutes(app, {
@@ -118,19 +150,31 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     google: createGoogleSignIn(config),
     limiter: createRateLimiter(db),
     loginPerIp: config.rateLimits.loginPerIp,
+    mfaRequiredForAdmins: config.mfa.requiredForAdmins,
   });
   registerNotifications(app, { db, config, guards });
 
   await app.register(multipart, { throwFileSizeLimit: true });
   const storage = deps.storage ?? createStorage(config);
+  const maintenance = createMaintenance({ db, storage, logger: app.log, kycRetentionYears: config.kycRetentionYears });
+  app.decorate('maintenance', maintenance);
+  app.addHook('onReady', async () => maintenance.start());
+  app.addHook('onClose', async () => maintenance.stop());
   const kyc = createKycService({ db, config });
   kycRoutes(app, { kyc, guards });
-  uploadRoutes(app, { uploads: createUploadService({ db, storage, kyc }), guards, limiter: createRateLimiter(db) });
+  uploadRoutes(app, {
+    uploads: createUploadService({ db, storage, kyc, quotaBytes: config.uploadQuotaBytes }),
+    guards,
+    limiter: createRateLimiter(db),
+  });
   fileRoutes(app, { db, storage, guards });
   const investing = createInvestingService({ db, config });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
   staffRoutes(app, { staff: createStaffService({ db }), guards });
+  auditRoutes(app, { audit: createAuditService({ db }), guards });
+  correctionRoutes(app, { corrections: createCorrectionService({ db, config }), guards });
+  privacyRoutes(app, { privacy: createPrivacyService({ db, storage }), guards, limiter: createRateLimiter(db) });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
@@ -145,9 +189,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies beside each text file; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Caches between here and the browser must keep the brotli, gzip and plain answers apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/assets/*', (request, reply) => {
@@ -175,6 +223,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server, as proxy-addr counts them. */
+function toFastifyTrust(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 function clientErrorMessage(status: number, code: string | undefined): string {

@@ -71,6 +71,8 @@ describe('loadConfig', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       DATABASE_URL: 'postgres://user@db.internal:5432/letsema',
+      JWT_SECRET: 'a'.repeat(40),
+      MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       CORS_ORIGINS: 'https://a.example, https://b.example',
       PUBLIC_URL: 'https://letsema.example/',
       PORT: '8080',
@@ -79,5 +81,81 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.publicUrl).toBe('https://letsema.example');
     expect(config.port).toBe(8080);
+  });
+
+  it.each([
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true and says what to write instead', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: `true` would trust any X-Forwarded-For.*number of proxies.*for example 1.*10\.0\.0\.0\/8/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: "10.0.0.0\/33"/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads the idle limits and the two-factor settings, generating the key once', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.idleMinutes).toEqual({ admin: 30, member: 720 });
+    expect(config.mfa.requiredForAdmins).toBe(true);
+    expect(config.mfa.encryptionKey).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).mfa.encryptionKey.equals(config.mfa.encryptionKey)).toBe(true);
+    expect(statSync(path.join(dir, 'mfa-key')).mode & 0o077).toBe(0);
+    const demo = loadConfig({
+      DATA_DIR: dir,
+      MFA_REQUIRED_FOR_ADMINS: 'false',
+      ADMIN_IDLE_MINUTES: '5',
+      MEMBER_IDLE_MINUTES: '60',
+      MFA_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(demo.mfa).toEqual({ requiredForAdmins: false, encryptionKey: Buffer.alloc(32, 0xab) });
+    expect(demo.idleMinutes).toEqual({ admin: 5, member: 60 });
+    expect(() => loadConfig({ DATA_DIR: dir, MFA_ENCRYPTION_KEY: 'too-short' })).toThrow(
+      /MFA_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+  });
+});
+
+describe('loadConfig in production', () => {
+  const production = (env: Record<string, string>) => () =>
+    loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), ...env });
+
+  it('wants https for PUBLIC_URL unless it is a loopback address', () => {
+    expect(production({ PUBLIC_URL: 'http://letsema.example' })).toThrow(/PUBLIC_URL: must start with https:\/\//);
+    expect(production({ PUBLIC_URL: 'http://127.0.0.1:3000' })).not.toThrow();
+    expect(production({ PUBLIC_URL: 'http://localhost:3000' })).not.toThrow();
+    expect(production({ PUBLIC_URL: 'https://letsema.example' })).not.toThrow();
+    expect(production({})).not.toThrow();
+    // Outside production a plain address is fine.
+    expect(() =>
+      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir(), PUBLIC_URL: 'http://letsema.example' }),
+    ).not.toThrow();
+  });
+
+  it('wants TLS for mail unless plain SMTP is allowed on purpose', () => {
+    expect(production({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /SMTP_URL: .*smtps:\/\/.*SMTP_ALLOW_PLAIN=true/,
+    );
+    expect(production({ SMTP_URL: 'smtp://mail.example:587', SMTP_ALLOW_PLAIN: 'true' })).not.toThrow();
+    expect(production({ SMTP_URL: 'smtps://mail.example:465' })).not.toThrow();
+  });
+
+  it('wants the shared secrets when several instances can share a PostgreSQL database', () => {
+    const database = { DATABASE_URL: 'postgres://db.internal/letsema' };
+    expect(production(database)).toThrow(/JWT_SECRET: must be set when DATABASE_URL is set/);
+    expect(production({ ...database, JWT_SECRET: 'j'.repeat(40) })).toThrow(
+      /MFA_ENCRYPTION_KEY: must be set when DATABASE_URL is set/,
+    );
+    expect(
+      production({ ...database, JWT_SECRET: 'j'.repeat(40), MFA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }),
+    ).not.toThrow();
   });
 });

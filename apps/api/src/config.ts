@@ -46,14 +46,18 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().trim().default('https://accounts.google.com').pipe(z.url()),
   CORS_ORIGINS: optionalText,
   WEB_DIST_DIR: optionalText,
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z.string().trim().default('false'),
+  SMTP_ALLOW_PLAIN: z.enum(['true', 'false']).default('false'),
+  ADMIN_IDLE_MINUTES: positiveInt.default(30),
+  MEMBER_IDLE_MINUTES: positiveInt.default(720),
+  MFA_REQUIRED_FOR_ADMINS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  MFA_ENCRYPTION_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
+  UPLOAD_QUOTA_MB: positiveInt.default(100),
+  KYC_RETENTION_YEARS: positiveInt.default(5),
 });
 
 export interface RateLimitRule {
@@ -81,9 +85,17 @@ export interface Config {
   corsOrigins: string[];
   /** Folder of the built web app to serve instead of apps/web/dist. */
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** What Fastify trusts of X-Forwarded-For: nothing, a number of proxy hops, or proxy addresses. */
+  trustProxy: false | number | string[];
   logLevel: string;
+  /** Minutes without a request after which a session ends. */
+  idleMinutes: { admin: number; member: number };
+  mfa: { requiredForAdmins: boolean; encryptionKey: Buffer };
   rateLimits: { loginPerIp: RateLimitRule; loginPerAccount: RateLimitRule; registerPerIp: RateLimitRule };
+  /** Bytes of stored files each account may hold. */
+  uploadQuotaBytes: number;
+  /** Years a member's identity documents are kept after the relationship ends. */
+  kycRetentionYears: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const google = resolveGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER);
   const dataDir = path.resolve(e.DATA_DIR);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.NODE_ENV === 'production') checkProductionSettings(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -130,8 +144,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     webDist: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
+    idleMinutes: { admin: e.ADMIN_IDLE_MINUTES, member: e.MEMBER_IDLE_MINUTES },
+    mfa: {
+      requiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',
+      encryptionKey: e.MFA_ENCRYPTION_KEY ? parseKey(e.MFA_ENCRYPTION_KEY) : readOrCreateKey(dataDir),
+    },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    kycRetentionYears: e.KYC_RETENTION_YEARS,
     rateLimits: {
       loginPerIp: { limit: e.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: 5 * 60 },
       loginPerAccount: { limit: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: 15 * 60 },
@@ -176,4 +197,107 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+function refuse(variable: string, message: string): never {
+  throw new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+}
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front of the server, or their addresses and CIDR
+ * ranges. `true` would believe whatever X-Forwarded-For a client writes, so it is refused.
+ */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '0' || value === '') return false;
+  if (value === 'true') {
+    refuse(
+      'TRUST_PROXY',
+      '`true` would trust any X-Forwarded-For header a client writes, so every per-address limit could be dodged. ' +
+        'Write the number of proxies in front of the server (for example 1), or their addresses or ranges ' +
+        '(for example 10.0.0.0/8,127.0.0.1).',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry)) {
+      refuse(
+        'TRUST_PROXY',
+        `"${entry}" is not an address or CIDR range. Write false, a number of proxies (for example 1), ` +
+          'or addresses and ranges separated by commas (for example 10.0.0.0/8,127.0.0.1).',
+      );
+    }
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Settings that are fine on a laptop but unsafe on a server open to members. */
+function checkProductionSettings(e: z.infer<typeof envSchema>): void {
+  if (e.PUBLIC_URL) {
+    const url = new URL(e.PUBLIC_URL);
+    if (url.protocol !== 'https:' && !isLoopback(url.hostname)) {
+      refuse(
+        'PUBLIC_URL',
+        'must start with https:// in production (members sign in and upload ID documents through it). ' +
+          'Put the server behind a TLS proxy and give its https address, or use a loopback address to try it locally.',
+      );
+    }
+  }
+  if (e.SMTP_URL?.startsWith('smtp://') && e.SMTP_ALLOW_PLAIN !== 'true') {
+    refuse(
+      'SMTP_URL',
+      'smtp:// may send mail and its password without encryption. Use smtps:// (TLS, usually port 465), ' +
+        'or set SMTP_ALLOW_PLAIN=true if the mail server is on a network you trust.',
+    );
+  }
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    refuse(
+      'JWT_SECRET',
+      'must be set when DATABASE_URL is set: several instances share the database and must sign tokens with ' +
+        'the same secret. Generate one with `openssl rand -base64 48` and give it to every instance.',
+    );
+  }
+  if (e.DATABASE_URL && !e.MFA_ENCRYPTION_KEY) {
+    refuse(
+      'MFA_ENCRYPTION_KEY',
+      'must be set when DATABASE_URL is set: every instance must read the same two-factor secrets. ' +
+        'Generate one with `openssl rand -base64 32` and give it to every instance.',
+    );
+  }
+}
+
+/** A 32-byte key written as base64 or hex. */
+function parseKey(value: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    refuse('MFA_ENCRYPTION_KEY', 'must be 32 bytes written as base64 or hex (for example `openssl rand -base64 32`).');
+  }
+  return key;
+}
+
+/** The two-factor encryption key generated once and kept, readable by the owner only, in DATA_DIR. */
+function readOrCreateKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'mfa-key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length === 32) return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
 }

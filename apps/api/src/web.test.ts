@@ -1,16 +1,21 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 
 let t: TestContext;
+const bigScript = 'export const members = [];\n'.repeat(500);
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'letsema-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Letsema</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
   t = await createTestApp({}, { webDist: dist });
 });
 afterAll(async () => {
@@ -34,6 +39,24 @@ describe('serving the web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.body).toContain('<svg');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, with year-long caching', async () => {
+    const url = '/assets/big-def456.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['vary']).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.equals(brotliCompressSync(bigScript))).toBe(true);
+
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('answers a missing asset with 404, and never a page for /api paths', async () => {

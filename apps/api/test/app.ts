@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminRoles, type AdminRole } from '@letsema/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../src/app.js';
+import { buildApp, type AppDeps, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
@@ -20,7 +20,11 @@ export interface TestContext {
 }
 
 /** Builds the real app on a fresh database and a temporary data folder. */
-export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  deps: Pick<AppDeps, 'twoFactorClock'> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,10 +34,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     // Test files make many accounts from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // The two-factor tests turn it on; the product's default stays on.
+    MFA_REQUIRED_FOR_ADMINS: 'false',
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db }, { webDist: false, ...options });
+  const app = await buildApp({ config, db: database.db, ...deps }, { webDist: false, ...options });
   await app.ready();
   return {
     app,

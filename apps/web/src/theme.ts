@@ -20,13 +20,16 @@ const hairline = 'rgba(60, 60, 67, 0.18)';
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: { main: '#007AFF', contrastText: '#FFFFFF' },
+    // The spec's system colours, darkened where text on white or on the grey background would fall
+    // below WCAG AA (4.5:1): blue #007AFF is 4.0:1, grey #8E8E93 3.3:1, green #34C759 2.2:1, red
+    // #FF3B30 3.6:1 and orange #FF9500 2.2:1. Each replacement keeps its hue and passes on both.
+    primary: { main: '#0066D6', contrastText: '#FFFFFF' },
     secondary: { main: '#5856D6', contrastText: '#FFFFFF' },
-    error: { main: '#FF3B30' },
-    warning: { main: '#FF9500' },
-    success: { main: '#34C759' },
+    error: { main: '#D70015', contrastText: '#FFFFFF' },
+    warning: { main: '#B25000', contrastText: '#FFFFFF' },
+    success: { main: '#1F7A35', contrastText: '#FFFFFF' },
     background: { default: '#F2F2F7', paper: '#FFFFFF' },
-    text: { primary: '#000000', secondary: '#8E8E93' },
+    text: { primary: '#000000', secondary: '#6C6C70' },
     divider: hairline,
   },
   breakpoints: {

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { adminRoles } from '@letsema/domain';
 import { ADMIN, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi } from '../../fixtures/onboarding.js';
-import { adminDate, expectNoSideScroll } from '../../fixtures/page-checks.js';
+import { adminDate, expectNoSideScroll, waitForStrength } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -33,7 +34,7 @@ describe('staff management', () => {
     await page.getByRole('button', { name: 'Add Admin User' }).click();
     const dialog = page.getByRole('dialog', { name: /Create Admin User/ });
     await dialog.waitFor();
-    expect(await dialog.getByRole('checkbox').count()).toBe(8);
+    expect(await dialog.getByRole('checkbox').count()).toBe(adminRoles.length);
     await dialog.getByRole('checkbox', { name: 'Staff Management' }).waitFor();
     await dialog.getByText('Create and manage admin users').waitFor();
 
@@ -51,6 +52,7 @@ describe('staff management', () => {
 
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByLabel(/^Password/).fill('short');
+    await waitForStrength(dialog, 'Very weak');
     await submit.click();
     await dialog.getByText('Invalid email address', { exact: true }).waitFor();
     await dialog.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
@@ -60,6 +62,7 @@ describe('staff management', () => {
     await dialog.getByLabel('Email').fill(ADMIN.email);
     await dialog.getByLabel('Phone').fill('0821234567');
     await dialog.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await waitForStrength(dialog, 'Strong');
     await dialog.getByRole('checkbox', { name: 'Month End' }).check();
     await submit.click();
     await dialog.getByText('An account with this email already exists').waitFor();
@@ -89,6 +92,7 @@ describe('staff management', () => {
     await create.getByLabel('Email').fill(email);
     await create.getByLabel('Phone').fill('0831234567');
     await create.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await waitForStrength(create, 'Strong');
     await create.getByRole('checkbox', { name: 'Payment Management' }).check();
     await create.getByRole('button', { name: 'Create Admin User' }).click();
     await create.waitFor({ state: 'hidden' });
@@ -193,6 +197,7 @@ describe('staff management', () => {
     // A short new password is refused; a blank one keeps the current password.
     await dialog.getByLabel('Full name').fill('');
     await dialog.getByLabel('New password').fill('short');
+    await waitForStrength(dialog, 'Very weak');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByText('Full name is required', { exact: true }).waitFor();
     await dialog.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
@@ -201,6 +206,15 @@ describe('staff management', () => {
     await dialog.getByLabel('New password').fill('');
     await dialog.getByRole('checkbox', { name: 'Expense Management' }).check();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+    // A change of roles asks for the acting admin's own password first.
+    const confirm = page.getByRole('dialog', { name: /Confirm with your password/ });
+    await confirm.getByLabel('Your password').fill('not the admin password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('That password is not right').waitFor();
+    await confirm.getByLabel('Your password').fill(ADMIN.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Admin user updated successfully!').waitFor();
 
@@ -208,5 +222,16 @@ describe('staff management', () => {
     expect(await edited.getByRole('listitem').allInnerTexts()).toEqual(['Loan Management', 'Expense Management']);
     expect(await loginOverApi(email, STAFF_PASSWORD)).toBeTruthy();
     await expectNoSideScroll(page);
+
+    // Suspended, then let back in by the super admin.
+    await edited.getByRole('button', { name: 'Suspend Naledi Khumalo-Dube' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Suspend/ })
+      .click();
+    await page.getByText('Admin user suspended successfully!').waitFor();
+    await edited.getByRole('button', { name: 'Reactivate Naledi Khumalo-Dube' }).click();
+    await page.getByText('Admin user reactivated. They can sign in again.').waitFor();
+    expect(await loginOverApi(email, STAFF_PASSWORD)).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, MEMBER_PASSWORD, newEmail, SEEDED_MEMBER } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { registerOverApi, useBrowser } from '../../fixtures/browser.js';
+import { linkTo, waitForMail } from '../../fixtures/mail.js';
+import { waitForStrength } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -13,6 +15,7 @@ describe('registration and sign-in', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
     await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
+    await waitForStrength(page, 'Strong');
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     await page.waitForURL('**/login');
@@ -26,6 +29,19 @@ describe('registration and sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/complete-registration');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+
+    // Until the address is confirmed a banner says so, and the link in the e-mail confirms it.
+    await page.getByText(`Please confirm your e-mail address: we sent a link to ${email}.`).waitFor();
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText(`We sent a new link to ${email}. It works for 24 hours.`).waitFor();
+    const mail = await waitForMail(email, 'Letsema: confirm your e-mail address');
+    await page.goto(linkTo(mail.text, '/verify-email'));
+    await page.getByText('Your e-mail address is confirmed. Thank you.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('link', { name: 'Continue to Letsema' }).click();
+    await page.waitForURL('**/complete-registration');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText('Please confirm your e-mail address').count()).toBe(0);
   });
 
   it('shows the spec messages for a bad registration form', async () => {
@@ -39,6 +55,27 @@ describe('registration and sign-in', () => {
     await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByText("Passwords don't match").waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('measures the new password as it is typed and refuses a guessable one, on a 375 px phone', async () => {
+    const page = await newPage({ width: 375, height: 740 });
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm password').fill('password1');
+    const meter = page.getByRole('progressbar', { name: 'Strength of the password' });
+    await page.getByText('Strength: Very weak').waitFor();
+    expect(await meter.getAttribute('aria-valuetext')).toBe('Very weak');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page
+      .getByText(
+        'This password is too easy to guess. Use a longer phrase of three or four uncommon words. This is a commonly used password.',
+      )
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    await page.getByLabel('Password', { exact: true }).fill('quartz lagoon falcon');
+    await page.getByText('Strength: Strong').waitFor();
   });
 
   it('answers a wrong password with the server message', async () => {

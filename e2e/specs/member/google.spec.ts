@@ -5,7 +5,7 @@ import { signIn } from '../../fixtures/auth.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { adminToken } from '../../fixtures/investing.js';
 import { addNextOfKin, completeProfile, makeIdCard, makePortrait, uploadFile } from '../../fixtures/onboarding.js';
-import { readStoredToken } from '../../fixtures/page-checks.js';
+import { readStoredToken, waitForStrength } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -147,6 +147,7 @@ describe('Google sign-in', () => {
     const password = 'my-first-letsema-password';
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm new password').fill(password);
+    await waitForStrength(page, 'Strong');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText('Your password has been set.', { exact: false }).waitFor();
     // Now the account has a password: changing it asks for the current one.

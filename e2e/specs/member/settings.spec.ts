@@ -4,7 +4,7 @@ import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { createActiveMember } from '../../fixtures/investing.js';
-import { readStoredToken } from '../../fixtures/page-checks.js';
+import { readStoredToken, waitForStrength } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -35,6 +35,7 @@ describe('settings', () => {
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
+    await waitForStrength(page, 'Strong');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Current password is incorrect').waitFor();
 

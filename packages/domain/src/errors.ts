@@ -3,6 +3,14 @@ export const errorStatus = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** An admin without two-factor sign-in while it is required: enrol first. */
+  MFA_ENROLMENT_REQUIRED: 403,
+  /** The account must choose a new password before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 403,
+  /** A sensitive change needs the password typed again (at most 5 minutes ago). */
+  REAUTH_REQUIRED: 403,
+  /** The maker of a money decision tried to decide it, or a checker to approve twice. */
+  MAKER_CHECKER: 403,
   NOT_FOUND: 404,
   INVALID_STATE: 409,
   CONFLICT: 409,

@@ -28,6 +28,11 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/staff': 'staff_management',
   'PUT /api/admin/staff/:id': 'staff_management',
   'DELETE /api/admin/staff/:id': 'staff_management',
+  'POST /api/admin/staff/:id/reactivate': 'staff_management',
+  'GET /api/admin/audit': 'audit',
+  'GET /api/admin/audit/export': 'audit',
+  'GET /api/admin/corrections': 'member_management',
+  'POST /api/admin/corrections/:id/decide': 'member_management',
 };
 
 /** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */
@@ -43,4 +48,5 @@ export const adminPagePermissions: Record<string, AdminRole | null> = {
   '/admin/month-end': 'month_end',
   '/admin/exits': 'exit_requests',
   '/admin/investment': 'investment_management',
+  '/admin/audit': 'audit',
 };

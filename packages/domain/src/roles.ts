@@ -8,6 +8,7 @@ export const adminRoles = [
   'month_end',
   'exit_requests',
   'staff_management',
+  'audit',
 ] as const;
 
 export type AdminRole = (typeof adminRoles)[number];
@@ -21,6 +22,7 @@ export const adminRoleInfo: Record<AdminRole, { label: string; description: stri
   month_end: { label: 'Month End', description: 'Month-end procedures' },
   exit_requests: { label: 'Exit Requests', description: 'Process exits' },
   staff_management: { label: 'Staff Management', description: 'Create and manage admin users' },
+  audit: { label: 'Audit', description: 'Read the audit trail and security events; change nothing' },
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
@@ -28,6 +30,10 @@ export function isAdminRole(value: unknown): value is AdminRole {
 }
 
 /** Whether an admin holding `roles` may use something that needs `role`. */
-export function hasRole(actor: { isAdmin: boolean; adminRoles: readonly string[] }, role: AdminRole): boolean {
-  return actor.isAdmin && actor.adminRoles.includes(role);
+export function hasRole(
+  actor: { isAdmin: boolean; isSuperAdmin?: boolean; adminRoles: readonly string[] },
+  role: AdminRole,
+): boolean {
+  // The super admin holds every role, also those added after its account was made.
+  return actor.isAdmin && (actor.isSuperAdmin === true || actor.adminRoles.includes(role));
 }

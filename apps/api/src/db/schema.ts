@@ -67,6 +67,10 @@ export const users = pgTable(
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     /** A generated password that must be replaced at first sign-in (production). */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** When the member's relationship with the cooperative ended (an exit completed). */
+    relationshipEndedAt: timestamp('relationship_ended_at', { withTimezone: true, mode: 'date' }),
+    /** When the retention job erased the personal fields and documents, once the law let it. */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -151,9 +155,19 @@ export const auditLog = pgTable(
     targetId: text('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** For security events: success, failure or refused. */
+    outcome: text('outcome'),
+    /** The address and browser the request came from (never a token or a password). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_action_idx').on(t.action),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /** What a member is told in the app (the bell and the notifications page). */
@@ -369,5 +383,30 @@ export const payments = pgTable(
     // A proof backs one payment only, so one transfer cannot be counted twice.
     uniqueIndex('payments_proof_key').on(t.proofOfPaymentUrl),
     check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A member's request to correct something the cooperative holds about them (POPIA section 24). */
+export const correctionRequests = pgTable(
+  'correction_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    message: text('message').notNull(),
+    /** pending, resolved (corrected) or declined. */
+    status: text('status').notNull().default('pending'),
+    reply: text('reply'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('correction_requests_status_idx').on(t.status, t.createdAt),
+    index('correction_requests_user_idx').on(t.userId),
+    index('correction_requests_decided_by_idx').on(t.decidedBy),
+    check('correction_requests_status_check', sql`${t.status} in ('pending', 'resolved', 'declined')`),
   ],
 );

@@ -1,5 +1,16 @@
+import { createHmac } from 'node:crypto';
+import { requestContext } from '@fastify/request-context';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** Where the request came from, for the audit rows it writes. */
+    client: { ip: string; userAgent: string | null };
+  }
+}
+
+export type AuditOutcome = 'success' | 'failure' | 'refused';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -8,10 +19,26 @@ export interface AuditEntry {
   targetId: string;
   before?: unknown;
   after?: unknown;
+  outcome?: AuditOutcome;
 }
 
-/** Appends a row to the audit log; call it inside the transaction of the decision it records. */
+const USER_AGENT_MAX = 300;
+
+/** The client of the request being handled (address and browser), when there is one. */
+export function currentClient(): { ip: string | null; userAgent: string | null } {
+  const client = requestContext.get('client');
+  return {
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
+  };
+}
+
+/**
+ * Appends a row to the audit log; call it inside the transaction of the decision it records. The
+ * address and browser of the request are added on their own.
+ */
 export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  const client = currentClient();
   await tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,
@@ -19,5 +46,18 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     targetId: entry.targetId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    outcome: entry.outcome ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent,
   });
+}
+
+/**
+ * An e-mail address that has no account, kept in the log only as a keyed hash: the same address
+ * gives the same value (so repeated tries can be seen), but the address cannot be read back.
+ */
+export function hashEmailForAudit(secret: Uint8Array, email: string): string {
+  return createHmac('sha256', Buffer.from(secret))
+    .update(`audit-email:${email.trim().toLowerCase()}`)
+    .digest('base64url');
 }

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { writeAudit } from './audit.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
 
 export type AuthUser = typeof users.$inferSelect;
 
@@ -19,22 +20,62 @@ declare module 'fastify' {
   }
 }
 
+export const guardMessages = {
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  mfaEnrolmentRequired: 'Two-factor sign-in is required for admins. Set it up to continue.',
+  passwordChangeRequired: 'Please choose a new password before you continue.',
+} as const;
+
+export interface GuardSettings {
+  jwtSecret: Uint8Array;
+  idleMinutes: { admin: number; member: number };
+  mfaRequiredForAdmins: boolean;
+}
+
+/** Calls an account that must change its password may still make. */
+const PASSWORD_CHANGE_ALLOWED = new Set([
+  '/api/auth/me',
+  '/api/auth/change-password',
+  '/api/auth/logout',
+  '/api/auth/logout-all',
+]);
+
+/** Activity is written at most once a minute per session, so most requests only read. */
+const TOUCH_AFTER_SECONDS = 60;
+
+/**
+ * The conditions of a live session, in SQL: not ended, not expired, its account active, and used
+ * within the idle limit of its kind of account (admins idle out sooner than members).
+ */
+export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes']) {
+  const admin = Math.trunc(idleMinutes.admin);
+  const member = Math.trunc(idleMinutes.member);
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    eq(users.accountStatus, 'active'),
+    gt(
+      sessions.lastSeenAt,
+      sql`now() - make_interval(mins => case when ${users.isAdmin} then ${sql.raw(String(admin))} else ${sql.raw(String(member))} end)`,
+    ),
+  );
+}
+
 /**
  * Builds the hooks that guard routes. The token's user and session are loaded on every request,
- * so a suspended account or an ended session stops working at once.
+ * so a suspended account, an ended session or one left idle too long stops working at once.
  */
-export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
+export function createGuards(deps: { db: Db } & GuardSettings) {
   // Prepared once: every signed-in request runs it, so it is parsed and planned only once per connection.
   const findSession = deps.db
-    .select({ user: users })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
+        liveSessionConditions(deps.idleMinutes),
       ),
     )
     .limit(1)
@@ -53,30 +94,75 @@ export function createGuards(deps: { db: Db; jwtSecret: Uint8Array }) {
     const claims = await verifyBearer(request);
     if (!claims) return null;
     const rows = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId });
-    const user = rows[0]?.user;
-    if (!user || user.accountStatus !== 'active') return null;
-    return { user, sessionId: claims.sessionId };
+    const row = rows[0];
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+      await deps.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, claims.sessionId));
+    }
+    return { user: row.user, sessionId: claims.sessionId };
   }
 
-  /** Requires a valid token of an account that is still active. */
+  /**
+   * Requires a valid token of an account that is still active. An account that must choose a new
+   * password can do only that (and read itself, and sign out).
+   */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const auth = await loadAuth(request);
-    if (!auth) throw unauthenticated('Your session has ended. Please sign in again.');
+    if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = auth;
+    if (auth.user.passwordChangeRequired && !PASSWORD_CHANGE_ALLOWED.has(request.routeOptions.url ?? '')) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', guardMessages.passwordChangeRequired);
+    }
+  }
+
+  /** Admin calls need two-factor sign-in turned on while the cooperative requires it. */
+  function checkAdminSecondFactor(user: AuthUser): void {
+    if (deps.mfaRequiredForAdmins && !user.mfaEnabledAt) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED', guardMessages.mfaEnrolmentRequired);
+    }
+  }
+
+  /** An admin call refused to a signed-in account is a security event: who, which call, why. */
+  async function refuseAdminCall(request: FastifyRequest, error: AppError): Promise<never> {
+    const user = request.auth!.user;
+    await writeAudit(deps.db, {
+      actorId: user.id,
+      action: 'auth.admin_refused',
+      outcome: 'refused',
+      targetType: 'route',
+      targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
+      after: { code: error.code },
+    });
+    throw error;
   }
 
   /** Requires an admin holding `role`; the super admin holds every role. */
   function requirePermission(role: AdminRole) {
     return async function permissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (!request.auth) await authenticate(request, reply);
-      if (!hasRole(request.auth!.user, role)) throw forbidden();
+      const user = request.auth!.user;
+      try {
+        if (user.isAdmin) checkAdminSecondFactor(user);
+        if (!hasRole(user, role)) throw forbidden();
+      } catch (error) {
+        await refuseAdminCall(request, error as AppError);
+      }
     };
   }
 
   /** Requires any admin (for calls every admin may use, such as the dashboard counts). */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!request.auth) await authenticate(request, reply);
-    if (!request.auth!.user.isAdmin) throw forbidden();
+    const user = request.auth!.user;
+    try {
+      if (!user.isAdmin) throw forbidden();
+      checkAdminSecondFactor(user);
+    } catch (error) {
+      await refuseAdminCall(request, error as AppError);
+    }
   }
 
   return { verifyBearer, loadAuth, authenticate, requirePermission, requireAdmin };

@@ -15,23 +15,6 @@ export function createRateLimiter(db: Executor) {
       const state = await increment(db, key, rule);
       if (state.count > rule.limit) throw tooMany(message, state.retryAfter);
     },
-    /** Refuses with 429 if the window's limit is already reached, without counting. */
-    async check(key: string, rule: RateLimitRule, message: string): Promise<void> {
-      const rows = await db
-        .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-        .from(rateLimits)
-        .where(sql`${rateLimits.key} = ${key}`);
-      const row = rows[0];
-      if (!row) return;
-      const age = (Date.now() - row.windowStart.getTime()) / 1000;
-      if (age < rule.windowSeconds && row.count >= rule.limit) {
-        throw tooMany(message, Math.ceil(rule.windowSeconds - age));
-      }
-    },
-    /** Counts one attempt without refusing (the refusal comes from `check` next time). */
-    async count(key: string, rule: RateLimitRule): Promise<void> {
-      await increment(db, key, rule);
-    },
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../components/not-found';
+import { AuditPage } from '../features/admin/audit/audit-page';
 import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
 import { AdminExpensesPage } from '../features/admin/expenses/admin-expenses-page';
 import { ExitRequestsPage } from '../features/admin/exits/exit-requests-page';
@@ -49,6 +50,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="settings" element={<AdminSettingsPage />} />
         <Route path="investment" element={<AdminInvestmentPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
         <Route path="pools/:id/edit" element={<EditPoolPage />} />
         <Route path="*" element={<NotFound homePath="/admin" />} />

@@ -4,7 +4,7 @@ import { NotFound } from '../components/not-found';
 import { GoogleCallbackPage } from '../features/auth/google-callback-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
-import { RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
+import { RequireAccountStep, RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
 import { MemberShell } from '../shell/member-shell';
 import { RegistrationLayout } from '../shell/registration-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -20,6 +20,30 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
+      {
+        path: '/verify-email',
+        lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
+        element: <RequireAccountStep path="/setup-two-factor" />,
+        children: [
+          {
+            path: '/setup-two-factor',
+            lazy: () =>
+              import('../features/settings/setup-two-factor-page').then((m) => ({ Component: m.SetupTwoFactorPage })),
+          },
+        ],
+      },
+      {
+        element: <RequireAccountStep path="/change-password" />,
+        children: [
+          {
+            path: '/change-password',
+            lazy: () =>
+              import('../features/settings/choose-password-page').then((m) => ({ Component: m.ChoosePasswordPage })),
+          },
+        ],
+      },
       {
         element: <RequireRegistrant />,
         children: [

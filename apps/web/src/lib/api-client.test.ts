@@ -61,6 +61,34 @@ describe('apiClient', () => {
     expect(getErrorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
+  it('sends the page to sign in once when parallel calls all answer 401', async () => {
+    fetchMock.mockImplementation(async () =>
+      answer(401, { success: false, data: null, error: 'Your session has ended.' }),
+    );
+    const calls = ['/api/auth/me', '/api/notifications/unread-count', '/api/profile'].map((path) =>
+      apiClient.get(path).catch((error: unknown) => error),
+    );
+    await Promise.all(calls);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it.each([
+    ['MFA_ENROLMENT_REQUIRED', '/setup-two-factor'],
+    ['PASSWORD_CHANGE_REQUIRED', '/change-password'],
+  ])('sends the page to the step a 403 %s names, keeping the session', async (code, target) => {
+    fetchMock.mockResolvedValue(answer(403, { success: false, data: null, error: 'Do this first.', code }));
+    await expect(apiClient.get('/api/admin/staff')).rejects.toMatchObject({ status: 403 });
+    expect(assign).toHaveBeenCalledWith(target);
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('leaves a plain 403 to the page', async () => {
+    fetchMock.mockResolvedValue(answer(403, { success: false, data: null, error: 'No.', code: 'FORBIDDEN' }));
+    await expect(apiClient.get('/api/admin/staff')).rejects.toMatchObject({ status: 403 });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('ends the session on a 401 from any other call', async () => {
     fetchMock.mockResolvedValue(answer(401, { success: false, data: null, error: 'Your session has ended.' }));
     await expect(apiClient.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });

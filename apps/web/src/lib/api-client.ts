@@ -59,6 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const envelope = await readEnvelope(response);
 
   if (response.status === 401 && !CREDENTIAL_PATHS.has(path)) endSession();
+  if (response.status === 403) sendToAccountStep(envelope?.code);
 
   if (!response.ok || !envelope || envelope.success !== true || envelope.data === undefined) {
     throw toApiError(response, envelope);
@@ -187,8 +188,32 @@ function readDetails(value: unknown): Record<string, string> | undefined {
   return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
-/** The session is over: forget the token and send the browser to the sign-in page. */
+/** Pages already on their way elsewhere (sign-in, or a step to take first), keyed by their location object. */
+const pagesLeaving = new WeakSet<object>();
+
+/** Refusals that name a step the account must take first, and the page where it is taken. */
+const ACCOUNT_STEPS: Record<string, string> = {
+  MFA_ENROLMENT_REQUIRED: '/setup-two-factor',
+  PASSWORD_CHANGE_REQUIRED: '/change-password',
+};
+
+/** Sends the browser to the page of a step the server says must come first (once). */
+function sendToAccountStep(code: unknown): void {
+  const target = typeof code === 'string' ? ACCOUNT_STEPS[code] : undefined;
+  const { location } = window;
+  if (!target || location.pathname === target || pagesLeaving.has(location)) return;
+  pagesLeaving.add(location);
+  location.assign(target);
+}
+
+/**
+ * The session is over: forget the token and send the browser to the sign-in page, once. A page's
+ * parallel calls all answer 401 together; a second navigation would abort the first.
+ */
 function endSession(): void {
   clearToken();
-  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+  const { location } = window;
+  if (location.pathname === LOGIN_PATH || pagesLeaving.has(location)) return;
+  pagesLeaving.add(location);
+  location.assign(LOGIN_PATH);
 }

@@ -21,6 +21,13 @@ export interface UserView {
   rejectedFields: string[];
   rejectionReason: string | null;
   hasPassword: boolean;
+  emailVerified: boolean;
+  mfaEnabled: boolean;
+  passwordChangeRequired: boolean;
+  /** Only on `GET /api/auth/me`: two-factor sign-in is required of this account (an admin). */
+  mfaRequired?: boolean;
+  /** Only on `GET /api/auth/me`: an admin who must turn on two-factor sign-in first. */
+  mfaEnrolmentRequired?: boolean;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;

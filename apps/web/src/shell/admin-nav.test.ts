@@ -26,6 +26,7 @@ describe('getVisibleAdminEntries', () => {
       'Month End',
       'Exit Requests',
       'Investment',
+      'Audit Log',
     ]);
   });
 

@@ -5,6 +5,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
@@ -37,6 +38,7 @@ export const adminNavEntries: readonly AdminNavEntry[] = [
   { label: 'Month End', path: '/admin/month-end', icon: <EventAvailableOutlined /> },
   { label: 'Exit Requests', path: '/admin/exits', icon: <ExitToAppOutlined /> },
   { label: 'Investment', path: '/admin/investment', icon: <ShowChartOutlined /> },
+  { label: 'Audit Log', path: '/admin/audit', icon: <ManageSearchOutlined /> },
 ];
 
 /**

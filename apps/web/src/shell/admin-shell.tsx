@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { currentUserKey, type CurrentUser } from '../lib/current-user';
 import { getAvatarInitial, getDisplayName } from '../lib/formatters';
@@ -167,6 +168,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
         sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 4 }, pt: { xs: 2, sm: 3, md: 4 }, pb: 4 }}
       >
         <Toolbar />
+        <EmailVerificationBanner user={user} />
         <Outlet context={{ user } satisfies ShellContext} />
       </Box>
     </Box>
@@ -229,12 +231,16 @@ function AdminNavList({
             )}
           </ListItemButton>
         );
-        return isCollapsed ? (
-          <Tooltip key={entry.path} title={entry.label} placement="right">
-            {button}
-          </Tooltip>
-        ) : (
-          <Box key={entry.path}>{button}</Box>
+        return (
+          <Box component="li" key={entry.path}>
+            {isCollapsed ? (
+              <Tooltip title={entry.label} placement="right">
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            )}
+          </Box>
         );
       })}
     </List>

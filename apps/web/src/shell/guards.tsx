@@ -7,6 +7,29 @@ import type { ShellContext } from './shell-context';
 import { useSessionUser } from './use-session-user';
 
 /**
+ * A step the account must take before anything else: choose its own password (the generated one
+ * of the first super admin), or turn on two-factor sign-in (an admin while it is required).
+ */
+export function accountStepPath(user: CurrentUser): string | null {
+  if (user.passwordChangeRequired) return '/change-password';
+  if (user.mfaEnrolmentRequired) return '/setup-two-factor';
+  return null;
+}
+
+/**
+ * The guard of those steps' pages: any signed-in account, sent to the other step when that one is
+ * due first. It stays once its step is done, so the page can show what comes last (the recovery codes).
+ */
+export function RequireAccountStep({ path }: { path: string }) {
+  const session = useSessionUser();
+  if (session.status === 'loading') return <FullPageLoader />;
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  const step = accountStepPath(session.user);
+  if (step && step !== path) return <Navigate to={step} replace />;
+  return <Outlet context={{ user: session.user } satisfies ShellContext} />;
+}
+
+/**
  * The member area's guard: no user goes to /login, an admin to /admin, a member who is not
  * active yet to /complete-registration; an active member sees the page.
  */
@@ -15,6 +38,8 @@ export function RequireActiveMember() {
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   const { user } = session;
+  const step = accountStepPath(user);
+  if (step) return <Navigate to={step} replace />;
   if (user.isAdmin) return <Navigate to="/admin" replace />;
   if (user.registrationStatus !== 'active') return <Navigate to="/complete-registration" replace />;
   return <Outlet context={{ user } satisfies ShellContext} />;
@@ -25,7 +50,7 @@ export function RequireRegistrant() {
   const session = useSessionUser();
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
-  const home = homePathFor(session.user);
+  const home = accountStepPath(session.user) ?? homePathFor(session.user);
   if (home !== '/complete-registration') return <Navigate to={home} replace />;
   return <Outlet context={{ user: session.user } satisfies ShellContext} />;
 }
@@ -39,5 +64,7 @@ export function RequireAdmin({ children }: { children: (user: CurrentUser) => Re
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   if (!session.user.isAdmin) return <Navigate to="/" replace />;
+  const step = accountStepPath(session.user);
+  if (step) return <Navigate to={step} replace />;
   return <Suspense fallback={<FullPageLoader />}>{children(session.user)}</Suspense>;
 }

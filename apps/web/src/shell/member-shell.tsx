@@ -13,6 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { adminWorkspaceEntry, BOTTOM_NAV_COUNT, memberNavEntries, type NavEntry } from './member-nav';
 import { isPathActive } from './nav-paths';
@@ -84,7 +85,9 @@ export function MemberShell() {
         </Toolbar>
         <List sx={{ px: 1.5, py: 1 }}>
           {sidebarEntries.map((entry) => (
-            <SidebarLink key={entry.path} entry={entry} isSelected={isPathActive(pathname, entry.path)} />
+            <Box component="li" key={entry.path}>
+              <SidebarLink entry={entry} isSelected={isPathActive(pathname, entry.path)} />
+            </Box>
           ))}
         </List>
       </Drawer>
@@ -100,6 +103,7 @@ export function MemberShell() {
         }}
       >
         <Toolbar />
+        <EmailVerificationBanner user={user} />
         <Outlet context={{ user } satisfies ShellContext} />
       </Box>
 

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
+import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { useLogout } from '../features/auth/api';
 import { useShellUser, type ShellContext } from './shell-context';
@@ -30,6 +31,7 @@ export function RegistrationLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, width: '100%', maxWidth: 760, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
+        <EmailVerificationBanner user={user} />
         <Outlet context={{ user } satisfies ShellContext} />
       </Box>
     </Box>

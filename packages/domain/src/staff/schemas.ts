@@ -11,6 +11,13 @@ export const staffMessages = {
   passwordShort: 'Password must be at least 8 characters',
   roles: 'Please select at least one role',
   emailReadOnly: 'Email cannot be changed',
+  ownRoles: 'You cannot change your own roles. Ask another admin with Staff Management to do it.',
+  ownPassword: 'Change your own password in Settings.',
+  superAdminOnly: 'Only the super admin can change the super admin.',
+  grantStaffManagement: 'Only the super admin can give or take away the Staff Management role.',
+  reactivateSuperAdminOnly: 'Only the super admin can reactivate a suspended admin.',
+  notSuspended: 'This admin user is not suspended',
+  reauthRequired: 'Please enter your password again to confirm this change.',
   tooLong: 'This is too long',
 } as const;
 
@@ -62,3 +69,17 @@ export const updateStaffBody = z.object({
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN, { error: staffMessages.passwordShort }),
 });
 export type UpdateStaffBody = z.output<typeof updateStaffBody>;
+
+/** What re-authentication answers; the browser's dialog uses the same words. */
+export const reauthMessages = {
+  passwordRequired: 'Enter your password to confirm',
+  passwordWrong: 'That password is not right',
+  noPassword: 'Set a password in Settings first, then confirm with it.',
+} as const;
+
+/** `POST /api/auth/reauthenticate`: the acting admin's own password (or, without one, a two-factor code). */
+export const reauthenticateBody = z.object({
+  password: z.string().max(PASSWORD_MAX).optional().default(''),
+  code: z.string().max(40).optional().default(''),
+});
+export type ReauthenticateBody = z.infer<typeof reauthenticateBody>;

@@ -40,6 +40,51 @@ describe(`bootstrap super admin (${testEngine})`, () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, 'admin@localhost'));
     expect(row!.passwordHash).not.toContain(first.generatedPassword!);
   });
+
+  it('makes the holder of the generated password choose a new one before anything else', async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@localhost'));
+    expect(admin!.passwordChangeRequired).toBe(true);
+    const generated = await ensureSuperAdmin(t.db, { email: undefined, password: undefined });
+    expect(generated.generatedPassword).toBeUndefined();
+
+    // On a fresh database, the holder of the printed password signs in.
+    const other = await createTestApp();
+    try {
+      const first = await ensureSuperAdmin(other.db, { email: undefined, password: undefined });
+      const { token } = dataOf<{ token: string }>(
+        await other.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'admin@localhost', password: first.generatedPassword },
+        }),
+      );
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        other.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+      const me = dataOf<{ passwordChangeRequired: boolean }>(await call('GET', '/api/auth/me'));
+      expect(me.passwordChangeRequired).toBe(true);
+      for (const url of ['/api/admin/staff', '/api/pools', '/api/notifications']) {
+        const refused = await call('GET', url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json()).toMatchObject({
+          code: 'PASSWORD_CHANGE_REQUIRED',
+          error: 'Please choose a new password before you continue.',
+        });
+      }
+
+      const changed = await call('POST', '/api/auth/change-password', {
+        currentPassword: first.generatedPassword,
+        newPassword: 'a new passphrase for the office',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(
+        dataOf<{ passwordChangeRequired: boolean }>(await call('GET', '/api/auth/me')).passwordChangeRequired,
+      ).toBe(false);
+      expect((await call('GET', '/api/admin/staff')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe(`bootstrap with ADMIN_EMAIL and ADMIN_PASSWORD (${testEngine})`, () => {
@@ -48,6 +93,9 @@ describe(`bootstrap with ADMIN_EMAIL and ADMIN_PASSWORD (${testEngine})`, () => 
     try {
       const result = await ensureSuperAdmin(other.db, { email: 'boss@coop.example', password: 'a-strong-password' });
       expect(result).toEqual({ created: true, email: 'boss@coop.example' });
+      // The operator chose this password, so it need not be changed.
+      const [row] = await other.db.select().from(users).where(eq(users.email, 'boss@coop.example'));
+      expect(row!.passwordChangeRequired).toBe(false);
       const login = await other.app.inject({
         method: 'POST',
         url: '/api/auth/login',

@@ -29,6 +29,8 @@ export async function ensureSuperAdmin(
     adminRoles: [...adminRoles],
     registrationStatus: 'active',
     accountStatus: 'active',
+    // A generated password has been printed to a console: it must be replaced at first sign-in.
+    passwordChangeRequired: generatedPassword !== undefined,
     updatedAt: new Date(),
   };
   await db

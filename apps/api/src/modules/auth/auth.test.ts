@@ -64,12 +64,36 @@ describe(`accounts (${testEngine})`, () => {
     expect(body.details[field]).toBe(message);
   });
 
-  it('accepts passwords from 8 up to 256 characters', async () => {
-    for (const password of ['12345678', 'p'.repeat(128), 'q'.repeat(256)]) {
+  it('accepts strong passwords up to 256 characters', async () => {
+    const long = (length: number) => 'umbrella giraffe kettle saxophone '.repeat(8).slice(0, length);
+    for (const password of ['quartz lagoon falcon', long(128), long(256)]) {
       const email = uniqueEmail();
       expect((await post('/api/auth/register', { email, password })).statusCode).toBe(201);
       expect(await login(t.app, email, password)).toBeTruthy();
     }
+  });
+
+  it.each(['12345678', 'password1', 'qwertyuiop', 'p'.repeat(40)])(
+    'refuses the guessable password %j at registration, saying why',
+    async (password) => {
+      const email = uniqueEmail();
+      const refused = await post('/api/auth/register', { email, password });
+      expect(refused.statusCode).toBe(400);
+      const body = refused.json();
+      expect(body.error).toMatch(
+        /^This password is too easy to guess\. Use a longer phrase of three or four uncommon words\./,
+      );
+      expect(body.details.password).toBe(body.error);
+      expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    },
+  );
+
+  it("refuses a password made of the account's own e-mail address", async () => {
+    const refused = await post('/api/auth/register', {
+      email: 'nomvula.dlamini@example.com',
+      password: 'nomvuladlamini',
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('stores passwords as argon2id with at least 19 MiB, two passes and one lane', async () => {

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dataOf, registerMember, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
-import { authorizeAtProvider, startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
+import { googleSettings, signInAtProvider as signInWithRedirect, type BrowserFlow } from '../../../test/google-flow.js';
+import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'http://localhost:3999';
@@ -16,10 +17,7 @@ beforeAll(async () => {
   provider = await startTestProvider(REDIRECT);
   otherProvider = await startTestProvider(REDIRECT);
   t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: provider.clientId,
-    GOOGLE_CLIENT_SECRET: provider.clientSecret,
-    GOOGLE_ISSUER: provider.issuer,
+    ...googleSettings(provider, PUBLIC_URL),
   });
 });
 afterAll(async () => {
@@ -28,35 +26,9 @@ afterAll(async () => {
   await otherProvider?.close();
 });
 
-interface BrowserFlow {
-  code: string;
-  iss?: string;
-  codeVerifier: string;
-  nonce: string;
-  state: string;
-}
-
-/** Does what the browser does: PKCE, state and nonce, a trip to the provider, back with a code. */
-async function signInAtProvider(at: TestProvider, accountId: string, clientId = at.clientId): Promise<BrowserFlow> {
-  at.signInAs(accountId);
-  const codeVerifier = randomBytes(32).toString('base64url');
-  const nonce = randomBytes(16).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const url = new URL(`${at.issuer}/auth`);
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: REDIRECT,
-    scope: 'openid email profile',
-    state,
-    nonce,
-    code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }).toString();
-  const { code, state: returned, iss } = await authorizeAtProvider(url.toString());
-  expect(returned).toBe(state);
-  return { code, codeVerifier, nonce, state, ...(iss ? { iss } : {}) };
-}
+/** The browser's trip to the provider and back, for this file's redirect address. */
+const signInAtProvider = (at: TestProvider, accountId: string, clientId = at.clientId): Promise<BrowserFlow> =>
+  signInWithRedirect(at, accountId, REDIRECT, clientId);
 
 const exchange = (flow: Partial<BrowserFlow>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/google', payload: flow });

@@ -1,4 +1,6 @@
+import { checkPasswordStrength } from '@letsema/domain/password-strength';
 import argon2 from 'argon2';
+import { AppError } from '../../lib/errors.js';
 
 // OWASP's minimum for argon2id: 19 MiB of memory, two passes, one lane.
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -25,4 +27,16 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   } catch {
     return false;
   }
+}
+
+/**
+ * Refuses a new password that is easy to guess (common, breached, a keyboard walk, built from the
+ * account's own e-mail or name), with the same rule and message as the browser's strength meter.
+ */
+export function assertStrongPassword(password: string, field: string, userInputs: (string | null | undefined)[]): void {
+  const strength = checkPasswordStrength(
+    password,
+    userInputs.filter((input): input is string => Boolean(input)),
+  );
+  if (strength.message) throw new AppError('VALIDATION', strength.message, { details: { [field]: strength.message } });
 }

@@ -19,21 +19,67 @@ const loginFrom = (ip: string, email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
 
 describe(`rate limits (${testEngine})`, () => {
-  it('blocks an account after repeated failures with 429, and lets the owner back once the window resets', async () => {
+  it('blocks an account from the guessing address after repeated failures, and lets the owner back once the window resets', async () => {
     const { email } = await registerMember(t.app);
     for (let i = 0; i < 3; i++) {
       expect((await loginFrom('10.0.0.1', email, 'wrong-password')).statusCode).toBe(401);
     }
-    // From another address too: the account itself is protected.
-    const blocked = await loginFrom('10.0.0.2', email, TEST_PASSWORD);
+    // Even the right password is not judged from that address now.
+    const blocked = await loginFrom('10.0.0.1', email, TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
-    // The window is short: when it has passed the right password works again.
-    await t.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 16 * 60 * 1000) });
+    // The owner elsewhere is not locked out by a stranger's guesses.
     expect((await loginFrom('10.0.0.2', email, TEST_PASSWORD)).statusCode).toBe(200);
+
+    // The window is short: when it has passed the right password works again from the first address.
+    await t.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 16 * 60 * 1000) });
+    expect((await loginFrom('10.0.0.1', email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('judges at most 10 of 25 wrong passwords sent at the same moment', async () => {
+    const parallel = await createTestApp();
+    try {
+      const { email } = await registerMember(parallel.app);
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          parallel.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email, password: 'wrong-password' },
+            remoteAddress: '10.0.9.1',
+          }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 401)).toHaveLength(10);
+      expect(codes.filter((code) => code === 429)).toHaveLength(15);
+    } finally {
+      await parallel.close();
+    }
+  });
+
+  it('limits guesses of the current password when changing it, on the same count', async () => {
+    const { email, token } = await registerMember(t.app);
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { currentPassword, newPassword: 'a quite different passphrase' },
+        remoteAddress: '10.0.4.1',
+      });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await change('not-my-password');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toBe('Current password is incorrect');
+    }
+    const refused = await change(TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    // Sign-in from that address is held back by the same count.
+    expect((await loginFrom('10.0.4.1', email, TEST_PASSWORD)).statusCode).toBe(429);
   });
 
   it('a successful sign-in clears the failures counted against the account', async () => {
@@ -69,5 +115,27 @@ describe(`rate limits (${testEngine})`, () => {
     expect(codes).toEqual([201, 201, 201, 201, 429]);
     const refused = await register();
     expect(refused.json().error).toBe('Too many accounts created from this address. Please try again later.');
+  });
+
+  it('behind one trusted proxy, sees the address the proxy saw, not what the client wrote', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_LOGIN_PER_IP: '2' });
+    try {
+      // The proxy (10.0.5.1) appends the address it saw; the client writes anything it likes before it.
+      const attempt = (spoofed: string, client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: uniqueEmail('proxied'), password: 'wrong-password' },
+          remoteAddress: '10.0.5.1',
+          headers: { 'x-forwarded-for': `${spoofed}, ${client}` },
+        });
+      expect((await attempt('198.51.100.1', '203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.2', '203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.3', '203.0.113.7')).statusCode).toBe(429);
+      // Another real client is counted on its own.
+      expect((await attempt('198.51.100.3', '203.0.113.8')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -1,4 +1,16 @@
-import { changePasswordBody, emailPreferencesBody, googleSignInBody, loginBody, registerBody } from '@letsema/domain';
+import {
+  changePasswordBody,
+  disableMfaBody,
+  emailPreferencesBody,
+  enableMfaBody,
+  googleSignInBody,
+  loginBody,
+  loginMfaBody,
+  newRecoveryCodesBody,
+  reauthenticateBody,
+  registerBody,
+  verifyEmailBody,
+} from '@letsema/domain';
 import type { RateLimitRule } from '../../config.js';
 import { notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
@@ -19,6 +31,7 @@ export function authRoutes(
     google: GoogleSignIn | undefined;
     limiter: RateLimiter;
     loginPerIp: RateLimitRule;
+    mfaRequiredForAdmins: boolean;
   },
 ) {
   const { auth, guards } = deps;
@@ -34,12 +47,50 @@ export function authRoutes(
     return ok(await auth.login(body, request.ip));
   });
 
+  app.post('/api/auth/verify-email', async (request) => {
+    const body = parseInput(verifyEmailBody, request.body);
+    return ok(await auth.verifyEmail(body));
+  });
+
+  app.post('/api/auth/verify-email/resend', { preHandler: guards.authenticate }, async (request) =>
+    ok(await auth.resendVerification(currentUser(request).id)),
+  );
+
+  app.post('/api/auth/login/mfa', async (request) => {
+    const body = parseInput(loginMfaBody, request.body);
+    return ok(await auth.loginWithCode(body, request.ip));
+  });
+
   app.get('/api/auth/me', { preHandler: guards.authenticate }, async (request) => {
-    return ok(toUserView(currentUser(request)));
+    const user = currentUser(request);
+    // Tells the web app to send an admin to two-factor enrolment before the back office.
+    const mfaRequired = user.isAdmin && deps.mfaRequiredForAdmins;
+    return ok({ ...toUserView(user), mfaRequired, mfaEnrolmentRequired: mfaRequired && !user.mfaEnabledAt });
+  });
+
+  const signedIn = { preHandler: guards.authenticate };
+  app.get('/api/auth/mfa', signedIn, async (request) => ok(await auth.twoFactor.status(currentUser(request).id)));
+
+  app.post('/api/auth/mfa/setup', signedIn, async (request) => ok(await auth.twoFactor.setup(currentUser(request).id)));
+
+  app.post('/api/auth/mfa/enable', signedIn, async (request) => {
+    const body = parseInput(enableMfaBody, request.body);
+    return ok(await auth.twoFactor.enable(currentUser(request).id, body));
+  });
+
+  app.post('/api/auth/mfa/disable', signedIn, async (request) => {
+    const body = parseInput(disableMfaBody, request.body);
+    await auth.twoFactor.disable(currentUser(request).id, body, request.ip);
+    return ok({ enabled: false });
+  });
+
+  app.post('/api/auth/mfa/recovery-codes', signedIn, async (request) => {
+    const body = parseInput(newRecoveryCodesBody, request.body);
+    return ok(await auth.twoFactor.newRecoveryCodes(currentUser(request).id, body.code));
   });
 
   app.post('/api/auth/logout', { preHandler: guards.authenticate }, async (request) => {
-    await auth.logout(request.auth!.sessionId);
+    await auth.logout(currentUser(request).id, request.auth!.sessionId);
     return ok({ signedOut: true });
   });
 
@@ -48,9 +99,14 @@ export function authRoutes(
     return ok({ signedOut: true });
   });
 
+  app.post('/api/auth/reauthenticate', { preHandler: guards.authenticate }, async (request) => {
+    const body = parseInput(reauthenticateBody, request.body);
+    return ok(await auth.reauthenticate(currentUser(request).id, request.auth!.sessionId, body, request.ip));
+  });
+
   app.post('/api/auth/change-password', { preHandler: guards.authenticate }, async (request) => {
     const body = parseInput(changePasswordBody, request.body);
-    await auth.changePassword(currentUser(request).id, request.auth!.sessionId, body);
+    await auth.changePassword(currentUser(request).id, request.auth!.sessionId, body, request.ip);
     return ok({ changed: true });
   });
 

@@ -3,19 +3,34 @@ import {
   defaultEmailPreferences,
   type ChangePasswordBody,
   type EmailPreferences,
+  type LoginAnswer,
   type LoginBody,
+  type LoginMfaBody,
+  reauthMessages,
+  type ReauthenticateBody,
   type RegisterBody,
+  type VerifyEmailBody,
+  emailVerificationMessages,
 } from '@letsema/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { writeAudit } from '../../lib/audit.js';
+import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import type { ExternalIdentity } from './google.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { signToken, TOKEN_LIFETIME_SECONDS } from './tokens.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
+import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from './tokens.js';
+import { createTwoFactorService } from './two-factor.js';
+import { buildMail } from '../../lib/mail.js';
+import { queueMail } from '../notifications/service.js';
+import type { Executor } from '../../db/client.js';
+
+/** Verification e-mails an account may ask for in an hour. */
+const VERIFICATION_SENDS = { limit: 3, windowSeconds: 60 * 60 };
+
+type UserRow = typeof users.$inferSelect;
 
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -29,10 +44,16 @@ export const authMessages = {
   otherIdentity: 'This account is already linked to another Google account.',
 } as const;
 
+/** Password attempts are counted per account and address together. */
+function passwordAttemptKey(email: string, ip: string): string {
+  return `login:account:${email.toLowerCase()}:ip:${ip}`;
+}
+
 export interface AuthServiceDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret' | 'rateLimits'>;
+  config: Pick<Config, 'jwtSecret' | 'rateLimits' | 'mfa' | 'publicUrl'>;
   now?: () => Date;
+  twoFactorClock?: () => Date;
 }
 
 /** Accounts and sessions: registration, sign-in and sign-out. */
@@ -50,65 +71,323 @@ export function createAuthService(deps: AuthServiceDeps) {
     return signToken(config.jwtSecret, { userId, sessionId: session!.id }, issuedAt);
   }
 
+  /**
+   * Checks a signed-in account's own password (to change it, or to confirm a sensitive step) under
+   * the same limit as sign-in, so a stolen session cannot be used to guess it.
+   */
+  async function checkCurrentPassword(
+    user: { email: string; passwordHash: string | null },
+    password: string,
+    ip: string,
+  ) {
+    const key = passwordAttemptKey(user.email, ip);
+    await limiter.hit(key, config.rateLimits.loginPerAccount, authMessages.tooManyLogins);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('VALIDATION', accountMessages.currentPasswordWrong, {
+        details: { currentPassword: accountMessages.currentPasswordWrong },
+      });
+    }
+    await limiter.reset(key);
+  }
+
+  /** Writes the e-mail with the link that proves the account's address (valid 24 hours). */
+  async function queueVerificationMail(
+    executor: Executor,
+    user: { id: string; email: string; fullName: string | null },
+  ): Promise<void> {
+    const token = await signEmailToken(config.jwtSecret, { userId: user.id, email: user.email }, now());
+    const mail = buildMail({
+      publicUrl: config.publicUrl,
+      subject: 'Letsema: confirm your e-mail address',
+      greetingName: user.fullName,
+      paragraphs: [
+        'Please confirm that this is your e-mail address, so that it can be used to reach you and to recover your account.',
+        'The link works for 24 hours. If you did not create a Letsema account, you can ignore this e-mail.',
+      ],
+      action: { label: 'Confirm my e-mail address', path: `/verify-email?token=${encodeURIComponent(token)}` },
+    });
+    await queueMail(executor, { to: user.email, ...mail });
+  }
+
+  const twoFactor = createTwoFactorService({
+    db,
+    config,
+    limiter,
+    checkPassword: checkCurrentPassword,
+    now: deps.twoFactorClock ?? now,
+  });
+
+  /**
+   * Links a verified third-party identity to the account holding its e-mail address. When that
+   * address was never proven, whoever registered it may not be its owner: every session of the
+   * account ends, its password and two-factor settings are removed (the owner can set new ones in
+   * Settings), and the owner is told by e-mail. All in one transaction.
+   */
+  async function linkIdentity(userId: string, identity: ExternalIdentity): Promise<UserRow> {
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw conflict(authMessages.emailTaken);
+      if (before.oidcSubject) throw conflict(authMessages.otherIdentity);
+      const isProven = before.emailVerifiedAt !== null;
+      if (!isProven) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now() })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        await twoFactor.wipe(tx, userId);
+      }
+      const [linked] = await tx
+        .update(users)
+        .set({
+          oidcIssuer: identity.issuer,
+          oidcSubject: identity.subject,
+          ...(isProven ? {} : { passwordHash: null, emailVerifiedAt: now(), passwordChangeRequired: false }),
+          updatedAt: now(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      await writeAudit(tx, {
+        actorId: userId,
+        action: isProven ? 'account.link_identity' : 'account.link_identity_unproven',
+        targetType: 'user',
+        targetId: userId,
+        after: {
+          issuer: identity.issuer,
+          sessionsEnded: !isProven,
+          passwordRemoved: !isProven && before.passwordHash !== null,
+        },
+      });
+      if (!isProven) {
+        const mail = buildMail({
+          publicUrl: config.publicUrl,
+          subject: 'Letsema: your account is now signed in with Google',
+          greetingName: linked!.fullName,
+          paragraphs: [
+            'You signed in to Letsema with Google, and Google confirmed that this e-mail address is yours. Your account is now linked to it.',
+            'The account had been opened with this address and a password before its address was confirmed. To protect you, every other sign-in to the account has been ended, and that password and any two-factor settings have been removed.',
+            'You can sign in with Google as before. To also sign in with a password, set a new one in Settings. If anything in your account looks wrong, please contact the cooperative.',
+          ],
+          action: { label: 'Open Settings', path: '/settings' },
+        });
+        await queueMail(tx, { to: linked!.email, ...mail });
+      }
+      return linked!;
+    });
+  }
+
+  /** The end of a right first factor: a session, or a two-factor challenge when the account has it on. */
+  async function finishSignIn(user: UserRow, method: string): Promise<LoginAnswer> {
+    const kind = method === 'password' ? 'password' : 'google';
+    if (user.mfaEnabledAt) {
+      await writeAudit(db, {
+        actorId: user.id,
+        action: 'auth.first_factor',
+        outcome: 'success',
+        targetType: 'user',
+        targetId: user.id,
+        after: { method: kind, secondFactor: 'asked' },
+      });
+      return twoFactor.challenge(user.id, method);
+    }
+    await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+    await writeAudit(db, {
+      actorId: user.id,
+      action: 'auth.sign_in',
+      outcome: 'success',
+      targetType: 'user',
+      targetId: user.id,
+      after: { method: kind },
+    });
+    return { token: await openSession(user.id) };
+  }
+
   return {
-    /** Creates a member account (pending KYC) and answers a token for it. */
+    /**
+     * Creates a member account (pending KYC) and answers a token for it. The address is not proven
+     * yet: a link to confirm it is sent in the same transaction.
+     */
     async register(input: RegisterBody, ip: string): Promise<{ token: string }> {
       await limiter.hit(`register:ip:${ip}`, config.rateLimits.registerPerIp, authMessages.tooManyRegistrations);
       const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
       if (existing.length) throw conflict(authMessages.emailTaken);
+      assertStrongPassword(input.password, 'password', [input.email]);
       const passwordHash = await hashPassword(input.password);
-      const inserted = await db
-        .insert(users)
-        .values({ email: input.email, passwordHash })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      // A registration racing this one for the same address took it first.
-      if (!inserted[0]) throw conflict(authMessages.emailTaken);
-      return { token: await openSession(inserted[0].id) };
+      const userId = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(users)
+          .values({ email: input.email, passwordHash })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        // A registration racing this one for the same address took it first.
+        if (!inserted[0]) throw conflict(authMessages.emailTaken);
+        await queueVerificationMail(tx, { id: inserted[0].id, email: input.email, fullName: null });
+        return inserted[0].id;
+      });
+      return { token: await openSession(userId) };
+    },
+
+    /** Confirms the address a verification link was sent to. Using a link twice is not an error. */
+    async verifyEmail(input: VerifyEmailBody): Promise<{ verified: true }> {
+      const claims = await verifyEmailToken(config.jwtSecret, input.token);
+      if (claims === 'expired') throw new AppError('VALIDATION', emailVerificationMessages.expired);
+      if (!claims) throw new AppError('VALIDATION', emailVerificationMessages.invalid);
+      await db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, claims.userId)).for('update');
+        if (!user || user.email !== claims.email) throw new AppError('VALIDATION', emailVerificationMessages.invalid);
+        if (user.emailVerifiedAt) return;
+        await tx.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
+        await writeAudit(tx, {
+          actorId: user.id,
+          action: 'account.verify_email',
+          targetType: 'user',
+          targetId: user.id,
+        });
+      });
+      return { verified: true };
+    },
+
+    /** Sends a new verification link, a few an hour at most. */
+    async resendVerification(userId: string): Promise<{ sent: true }> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (user.emailVerifiedAt) throw conflict(emailVerificationMessages.alreadyVerified);
+      await limiter.hit(`verify-email:account:${user.id}`, VERIFICATION_SENDS, emailVerificationMessages.tooManySends);
+      await queueVerificationMail(db, user);
+      return { sent: true };
     },
 
     /**
-     * Signs in. Unknown e-mail and wrong password answer alike. Failures count per account and
-     * every attempt per address, each in a short window so the real owner is not locked out long.
+     * Signs in. Unknown e-mail and wrong password answer alike. Every attempt is counted before the
+     * password is checked, in one atomic statement, so parallel guesses cannot slip past the limit:
+     * per address, and per account from that address (a stranger elsewhere cannot lock the owner
+     * out). A success clears the account's count.
      */
-    async login(input: LoginBody, ip: string): Promise<{ token: string }> {
-      const accountKey = `login:account:${input.email}`;
-      await limiter.hit(`login:ip:${ip}`, config.rateLimits.loginPerIp, authMessages.tooManyLogins);
-      await limiter.check(accountKey, config.rateLimits.loginPerAccount, authMessages.tooManyLogins);
-
+    async login(input: LoginBody, ip: string): Promise<LoginAnswer> {
+      const accountKey = passwordAttemptKey(input.email, ip);
       const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+      // Who the attempt was about: the account, or only a keyed hash of an address that has none.
+      const subject = user
+        ? { actorId: user.id, targetType: 'user', targetId: user.id }
+        : { actorId: null, targetType: 'email', targetId: hashEmailForAudit(config.jwtSecret, input.email) };
+      try {
+        await limiter.hit(`login:ip:${ip}`, config.rateLimits.loginPerIp, authMessages.tooManyLogins);
+        await limiter.hit(accountKey, config.rateLimits.loginPerAccount, authMessages.tooManyLogins);
+      } catch (error) {
+        await writeAudit(db, {
+          ...subject,
+          action: 'auth.lock_out',
+          outcome: 'refused',
+          after: { method: 'password' },
+        });
+        throw error;
+      }
+
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) {
-        await limiter.count(accountKey, config.rateLimits.loginPerAccount);
+        await writeAudit(db, { ...subject, action: 'auth.sign_in', outcome: 'failure', after: { method: 'password' } });
         throw new AppError('UNAUTHENTICATED', authMessages.invalidCredentials);
       }
-      if (user.accountStatus !== 'active') throw new AppError('FORBIDDEN', authMessages.suspended);
+      if (user.accountStatus !== 'active') {
+        await writeAudit(db, {
+          ...subject,
+          action: 'auth.sign_in',
+          outcome: 'refused',
+          after: { method: 'password', reason: 'suspended' },
+        });
+        throw new AppError('FORBIDDEN', authMessages.suspended);
+      }
       await limiter.reset(accountKey);
+      return finishSignIn(user, 'password');
+    },
+
+    /** Finishes a sign-in that needed a second factor. */
+    async loginWithCode(input: LoginMfaBody, ip: string): Promise<{ token: string }> {
+      const user = await twoFactor.completeChallenge(input, ip);
       await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+      await writeAudit(db, {
+        actorId: user.id,
+        action: 'auth.sign_in',
+        outcome: 'success',
+        targetType: 'user',
+        targetId: user.id,
+        after: { method: 'two-factor' },
+      });
       return { token: await openSession(user.id) };
     },
 
+    /**
+     * Confirms a sensitive change by typing the password again (a two-factor code for an account
+     * without one); the session counts as freshly confirmed for five minutes.
+     */
+    async reauthenticate(userId: string, sessionId: string, input: ReauthenticateBody, ip: string) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (user.passwordHash) {
+        if (!input.password) {
+          throw new AppError('VALIDATION', reauthMessages.passwordRequired, {
+            details: { password: reauthMessages.passwordRequired },
+          });
+        }
+        await checkCurrentPassword(user, input.password, ip).catch((error: unknown) => {
+          // The field here is the password, not a "current password".
+          if (error instanceof AppError && error.code === 'VALIDATION') {
+            throw new AppError('VALIDATION', reauthMessages.passwordWrong, {
+              details: { password: reauthMessages.passwordWrong },
+            });
+          }
+          throw error;
+        });
+      } else if (user.mfaEnabledAt) {
+        await twoFactor.confirmCode(user.id, input.code);
+      } else {
+        throw new AppError('FORBIDDEN', reauthMessages.noPassword);
+      }
+      const at = now();
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
+      return { reauthenticatedAt: at.toISOString() };
+    },
+
     /** Ends one session on the server: its token stops working everywhere. */
-    async logout(sessionId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    async logout(userId: string, sessionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now() })
+          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'auth.sign_out',
+          outcome: 'success',
+          targetType: 'user',
+          targetId: userId,
+        });
+      });
     },
 
     /** Ends every session of the account, this one included. */
     async logoutAll(userId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(sessions)
+          .set({ revokedAt: now() })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'auth.sign_out_all',
+          outcome: 'success',
+          targetType: 'user',
+          targetId: userId,
+          after: { sessionsEnded: ended.length },
+        });
+      });
     },
 
     /**
      * Changes the password (the current one is required when the account has one) and ends every
      * other session, so a stolen token stops working.
      */
-    async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<void> {
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordBody, ip: string): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       if (user.passwordHash) {
@@ -117,20 +396,20 @@ export function createAuthService(deps: AuthServiceDeps) {
             details: { currentPassword: accountMessages.currentPasswordRequired },
           });
         }
-        if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-          throw new AppError('VALIDATION', accountMessages.currentPasswordWrong, {
-            details: { currentPassword: accountMessages.currentPasswordWrong },
-          });
-        }
+        await checkCurrentPassword(user, input.currentPassword, ip);
         if (input.currentPassword === input.newPassword) {
           throw new AppError('VALIDATION', accountMessages.samePassword, {
             details: { newPassword: accountMessages.samePassword },
           });
         }
       }
+      assertStrongPassword(input.newPassword, 'newPassword', [user.email, user.fullName]);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordChangeRequired: false, updatedAt: now() })
+          .where(eq(users.id, userId));
         await tx
           .update(sessions)
           .set({ revokedAt: now() })
@@ -159,7 +438,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * e-mail account is linked only when the provider says the e-mail is verified; otherwise a new
      * account starts in the wizard like any other.
      */
-    async signInWithIdentity(identity: ExternalIdentity): Promise<{ token: string }> {
+    async signInWithIdentity(identity: ExternalIdentity): Promise<LoginAnswer> {
       const [linked] = await db
         .select()
         .from(users)
@@ -171,11 +450,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (byEmail) {
           if (!identity.emailVerified) throw conflict(authMessages.unverifiedLink);
           if (byEmail.oidcSubject) throw conflict(authMessages.otherIdentity);
-          [user] = await db
-            .update(users)
-            .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject, updatedAt: now() })
-            .where(eq(users.id, byEmail.id))
-            .returning();
+          user = await linkIdentity(byEmail.id, identity);
         } else {
           const inserted = await db
             .insert(users)
@@ -184,19 +459,23 @@ export function createAuthService(deps: AuthServiceDeps) {
               oidcIssuer: identity.issuer,
               oidcSubject: identity.subject,
               fullName: null,
+              emailVerifiedAt: identity.emailVerified ? now() : null,
             })
             .onConflictDoNothing()
             .returning();
           if (!inserted[0]) throw conflict(authMessages.emailTaken);
           user = inserted[0];
         }
+      } else if (identity.emailVerified && !user.emailVerifiedAt && identity.email === user.email) {
+        [user] = await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id)).returning();
       }
       if (user!.accountStatus !== 'active') throw new AppError('FORBIDDEN', authMessages.suspended);
-      await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user!.id));
-      return { token: await openSession(user!.id) };
+      return finishSignIn(user!, identity.issuer);
     },
 
     openSession,
+    checkCurrentPassword,
+    twoFactor,
   };
 }
 

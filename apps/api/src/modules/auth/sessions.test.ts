@@ -22,6 +22,8 @@ afterAll(async () => {
 const PUBLIC = new Set([
   'GET /api/health',
   'POST /api/auth/login',
+  'POST /api/auth/login/mfa',
+  'POST /api/auth/verify-email',
   'POST /api/auth/register',
   'GET /api/auth/providers',
   'POST /api/auth/google',
@@ -95,6 +97,12 @@ describe(`ending sessions (${testEngine})`, () => {
       newPassword: 'short',
     });
     expect(short.json().details.newPassword).toBe('Password must be at least 8 characters');
+    const guessable = await post('/api/auth/change-password', token, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: '12345678',
+    });
+    expect(guessable.statusCode).toBe(400);
+    expect(guessable.json().details.newPassword).toMatch(/^This password is too easy to guess\./);
 
     const changed = await post('/api/auth/change-password', token, {
       currentPassword: TEST_PASSWORD,

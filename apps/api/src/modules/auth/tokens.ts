@@ -51,3 +51,44 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** E-mail verification links live a day. */
+export const EMAIL_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+const EMAIL_AUDIENCE = 'letsema:verify-email';
+
+/**
+ * Signs the token of an e-mail verification link, naming the account and the address it proves.
+ * Its audience keeps it apart from session tokens: neither is accepted as the other.
+ */
+export async function signEmailToken(
+  secret: Uint8Array,
+  claims: { userId: string; email: string },
+  now = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ email: claims.email })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setAudience(EMAIL_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + EMAIL_TOKEN_LIFETIME_SECONDS)
+    .sign(keyFor(secret));
+}
+
+/** The claims of a verification token, 'expired', or null for anything else. */
+export async function verifyEmailToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<{ userId: string; email: string } | 'expired' | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(secret), {
+      algorithms: ['HS256'],
+      audience: EMAIL_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub', 'email'],
+    });
+    if (typeof payload.sub !== 'string' || !isUuid(payload.sub) || typeof payload.email !== 'string') return null;
+    return { userId: payload.sub, email: payload.email };
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
+  }
+}

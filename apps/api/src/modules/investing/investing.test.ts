@@ -248,6 +248,28 @@ describe(`paying (${testEngine})`, () => {
     expect(mails.map((m) => m.subject)).toContain('Letsema: payment approved');
   });
 
+  it('takes payments while the pool is open or active, and refuses them once it is closed', async () => {
+    const { pool, member } = await approvedMember();
+    const setStatus = (status: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/pools/${pool.id}/status`,
+        headers: bearer(manager),
+        payload: { status },
+      });
+    expect((await setStatus('active')).statusCode).toBe(200);
+    expect((await submitPayment(t.app, member.token, pool.id, 100)).statusCode).toBe(201);
+
+    expect((await setStatus('closed')).statusCode).toBe(200);
+    const refused = await submitPayment(t.app, member.token, pool.id, 100);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      'This pool is closed, so it no longer takes payments. Please contact the cooperative if you have already paid.',
+    );
+    const mine = dataOf<unknown[]>(await call('GET', '/api/payments/my-payments', member.token));
+    expect(mine).toHaveLength(1);
+  });
+
   it('refuses more than is still owed, counting pending payments', async () => {
     const { pool, member } = await approvedMember(1, { totalShares: 100, targetAmount: 100000 });
     // One share costs R 1 000.00.

@@ -22,11 +22,15 @@ type MembershipRow = typeof memberships.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type PoolRow = typeof pools.$inferSelect;
 
+const paymentTakingStatuses: readonly string[] = ['open', 'active'];
+
 export const investingErrors = {
   adminsCannotJoin: 'Admin accounts cannot join a pool',
   notActive: 'Your registration must be approved before you can join a pool',
   poolNotFound: 'Pool not found',
   poolNotOpen: 'This pool is not open for joining',
+  poolNotPaying:
+    'This pool is closed, so it no longer takes payments. Please contact the cooperative if you have already paid.',
   noShares: 'No shares are left in this pool',
   poolFull: 'This pool has no member places left',
   alreadyMember: 'You already have a membership request for this pool',
@@ -330,6 +334,8 @@ export function createInvestingService(deps: { db: Db; config: Pick<Config, 'pub
         if (!membership) throw notFound(investingErrors.noMembership);
         if (membership.contributionStatus !== 'approved') throw invalidState(investingErrors.membershipNotApproved);
         const [pool] = await tx.select().from(pools).where(eq(pools.id, input.poolId));
+        // Open pools take payments while they fill, active ones while members pay their plans.
+        if (!paymentTakingStatuses.includes(pool!.status)) throw invalidState(investingErrors.poolNotPaying);
         if (!pool!.paymentMethods.includes(input.paymentMethod)) {
           throw new AppError('VALIDATION', investingErrors.method, {
             details: { paymentMethod: investingErrors.method },

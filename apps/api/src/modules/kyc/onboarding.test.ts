@@ -120,7 +120,9 @@ describe(`the member's registration (${testEngine})`, () => {
 
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, userId));
     expect(notes.map((n) => n.title)).toEqual(['Registration received']);
-    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, after!.email));
+    const mails = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, after!.email))).filter(
+      (mail) => mail.subject !== 'Letsema: confirm your e-mail address',
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('1-2 business days');
     expect(mails[0]!.text).not.toContain('8001015009087');

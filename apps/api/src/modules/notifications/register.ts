@@ -31,5 +31,8 @@ export function registerNotifications(app: FastifyInstance, deps: { db: Db; conf
     mailer.close();
   });
 
-  notificationRoutes(app, { notifications: createNotificationService({ db }), guards });
+  notificationRoutes(app, {
+    notifications: createNotificationService({ db, idleMinutes: config.idleMinutes }),
+    guards,
+  });
 }

@@ -5,10 +5,11 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { liveSessionConditions } from '../../lib/auth-guard.js';
 import { buildMail } from '../../lib/mail.js';
 import { isUuid } from '../auth/tokens.js';
 
@@ -84,7 +85,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 }
 
 /** A member's own notifications: the list, the unread count, and marking them read. */
-export function createNotificationService(deps: { db: Db }) {
+export function createNotificationService(deps: { db: Db; idleMinutes: { admin: number; member: number } }) {
   const { db } = deps;
   // Every open page polls the count, so it is prepared once: no query building per request, and
   // PostgreSQL keeps its plan per connection.
@@ -95,7 +96,8 @@ export function createNotificationService(deps: { db: Db }) {
     .prepare('notifications_unread_count');
 
   // The bell polls this every 30 seconds from every open tab: one round trip checks the session
-  // exactly as the sign-in guard does (live, not expired, account active) and counts.
+  // exactly as the sign-in guard does (live, not expired, not idle, account active) and counts.
+  // Polling is not activity: it never moves the session's last-seen time.
   const unreadForSession = db
     .select({
       count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
@@ -106,9 +108,7 @@ export function createNotificationService(deps: { db: Db }) {
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.accountStatus, 'active'),
+        liveSessionConditions(deps.idleMinutes),
       ),
     )
     .prepare('notifications_unread_for_session');

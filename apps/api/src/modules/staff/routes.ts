@@ -5,7 +5,13 @@ import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
-import { staffErrors, toStaffView, type StaffService } from './service.js';
+import type { FastifyRequest } from 'fastify';
+import { staffErrors, toStaffView, type StaffActor, type StaffService } from './service.js';
+
+function actorOf(request: FastifyRequest): StaffActor {
+  const user = currentUser(request);
+  return { id: user.id, isSuperAdmin: user.isSuperAdmin, sessionId: request.auth!.sessionId };
+}
 
 function staffId(params: unknown): string {
   const id = (params as { id?: string }).id ?? '';
@@ -22,7 +28,7 @@ export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; g
 
   app.post('/api/admin/staff', signedIn, async (request, reply) => {
     const body = parseInput(createStaffBody, request.body);
-    return reply.code(201).send(ok(toStaffView(await staff.create(currentUser(request).id, body))));
+    return reply.code(201).send(ok(toStaffView(await staff.create(actorOf(request), body))));
   });
 
   app.put('/api/admin/staff/:id', signedIn, async (request) => {
@@ -30,11 +36,15 @@ export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; g
     const body = parseInput(updateStaffBody, request.body);
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return ok(
-      toStaffView(await staff.update(currentUser(request).id, id, body, typeof email === 'string' ? email : undefined)),
+      toStaffView(await staff.update(actorOf(request), id, body, typeof email === 'string' ? email : undefined)),
     );
   });
 
+  app.post('/api/admin/staff/:id/reactivate', signedIn, async (request) => {
+    return ok(toStaffView(await staff.reactivate(actorOf(request), staffId(request.params))));
+  });
+
   app.delete('/api/admin/staff/:id', signedIn, async (request) => {
-    return ok(toStaffView(await staff.suspend(currentUser(request).id, staffId(request.params))));
+    return ok(toStaffView(await staff.suspend(actorOf(request), staffId(request.params))));
   });
 }

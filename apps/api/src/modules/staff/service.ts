@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { assertStrongPassword, hashPassword } from '../auth/passwords.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -39,9 +39,36 @@ const snapshot = (u: UserRow) => ({
   accountStatus: u.accountStatus,
 });
 
-/** Staff admins: create, edit, suspend. Suspension ends their sessions at once. */
+/** Who is acting, as the staff rules need it: their account and the session they act from. */
+export interface StaffActor {
+  id: string;
+  isSuperAdmin: boolean;
+  sessionId: string;
+}
+
+/** A typed password confirms changes to other admins' roles and passwords for five minutes. */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+
+const refuse = (message: string) => new AppError('FORBIDDEN', message);
+
+/**
+ * Staff admins: create, edit, suspend, reactivate. Suspension ends their sessions at once. No admin
+ * changes their own roles or password here, only the super admin touches the super admin or the
+ * Staff Management role, and changing another admin's roles or password needs a fresh password.
+ */
 export function createStaffService(deps: { db: Db }) {
   const { db } = deps;
+
+  async function requireFreshPassword(tx: Executor, actor: StaffActor): Promise<void> {
+    const [session] = await tx
+      .select({ reauthenticatedAt: sessions.reauthenticatedAt })
+      .from(sessions)
+      .where(eq(sessions.id, actor.sessionId));
+    const at = session?.reauthenticatedAt?.getTime();
+    if (!at || Date.now() - at > REAUTH_WINDOW_MS) {
+      throw new AppError('REAUTH_REQUIRED', staffMessages.reauthRequired);
+    }
+  }
 
   /** Other active admins still holding staff_management, with their rows locked so two changes take turns. */
   async function otherStaffManagers(tx: Executor, exceptId: string): Promise<number> {
@@ -83,7 +110,11 @@ export function createStaffService(deps: { db: Db }) {
         .limit(500);
     },
 
-    async create(actorId: string, input: CreateStaffBody): Promise<UserRow> {
+    async create(actor: StaffActor, input: CreateStaffBody): Promise<UserRow> {
+      const actorId = actor.id;
+      if (input.roles.includes('staff_management') && !actor.isSuperAdmin)
+        throw refuse(staffMessages.grantStaffManagement);
+      assertStrongPassword(input.password, 'password', [input.email, input.fullName]);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
         const [created] = await tx
@@ -112,10 +143,25 @@ export function createStaffService(deps: { db: Db }) {
     },
 
     /** Edits name, phone, roles and optionally the password; an e-mail sent along must be the current one. */
-    async update(actorId: string, id: string, input: UpdateStaffBody, email?: string): Promise<UserRow> {
+    async update(actor: StaffActor, id: string, input: UpdateStaffBody, email?: string): Promise<UserRow> {
+      const actorId = actor.id;
+      const isSelf = actorId === id;
+      if (isSelf && input.password) throw refuse(staffMessages.ownPassword);
+      if (input.password) assertStrongPassword(input.password, 'password', [email, input.fullName]);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return db.transaction(async (tx) => {
         const before = await lockStaff(tx, id);
+        if (before.isSuperAdmin && !actor.isSuperAdmin) throw refuse(staffMessages.superAdminOnly);
+        const requested = new Set<string>(input.roles);
+        const rolesChange =
+          !before.isSuperAdmin &&
+          (requested.size !== before.adminRoles.length || before.adminRoles.some((role) => !requested.has(role)));
+        if (isSelf && rolesChange) throw refuse(staffMessages.ownRoles);
+        const staffRoleChanges = requested.has('staff_management') !== before.adminRoles.includes('staff_management');
+        if (!before.isSuperAdmin && staffRoleChanges && !actor.isSuperAdmin) {
+          throw refuse(staffMessages.grantStaffManagement);
+        }
+        if (!isSelf && (rolesChange || passwordHash)) await requireFreshPassword(tx, actor);
         if (email !== undefined && email.trim().toLowerCase() !== before.email) {
           throw new AppError('VALIDATION', staffMessages.emailReadOnly, {
             details: { email: staffMessages.emailReadOnly },
@@ -156,7 +202,8 @@ export function createStaffService(deps: { db: Db }) {
     },
 
     /** Suspends an admin: their tokens stop working on the next request and sign-in is refused. */
-    async suspend(actorId: string, id: string): Promise<UserRow> {
+    async suspend(actor: StaffActor, id: string): Promise<UserRow> {
+      const actorId = actor.id;
       if (actorId === id) throw invalidState(staffErrors.self);
       return db.transaction(async (tx) => {
         const before = await lockStaff(tx, id);
@@ -174,6 +221,29 @@ export function createStaffService(deps: { db: Db }) {
         await writeAudit(tx, {
           actorId,
           action: 'staff.suspend',
+          targetType: 'user',
+          targetId: id,
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
+        return after!;
+      });
+    },
+
+    /** The super admin lets a suspended admin sign in again (with the roles they had). */
+    async reactivate(actor: StaffActor, id: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const before = await lockStaff(tx, id);
+        if (!actor.isSuperAdmin) throw refuse(staffMessages.reactivateSuperAdminOnly);
+        if (before.accountStatus !== 'suspended') throw invalidState(staffMessages.notSuspended);
+        const [after] = await tx
+          .update(users)
+          .set({ accountStatus: 'active', updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'staff.reactivate',
           targetType: 'user',
           targetId: id,
           before: snapshot(before),

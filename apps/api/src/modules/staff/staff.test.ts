@@ -8,13 +8,14 @@ import {
   login,
   seedActiveMember,
   seedAdmin,
+  TEST_PASSWORD,
   uniqueEmail,
   type TestContext,
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { uploadFile } from '../../../test/seed.js';
 import { buildApp } from '../../app.js';
-import { auditLog, users } from '../../db/schema.js';
+import { auditLog, sessions, users } from '../../db/schema.js';
 
 let t: TestContext;
 let boss: { id: string; token: string };
@@ -31,6 +32,12 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, 
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
+
+/** Types the acting admin's password again, as the confirmation dialog does. */
+async function confirmPassword(token: string, password = TEST_PASSWORD) {
+  const answer = await call('POST', '/api/auth/reauthenticate', token, { password });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
 const concrete = (url: string) => url.replace(':userId', ZERO).replace(':id', ZERO).replace(':n', '1');
 
 describe(`the permission map (${testEngine})`, () => {
@@ -113,6 +120,11 @@ describe(`staff management (${testEngine})`, () => {
     [{ phoneNumber: '' }, 'phoneNumber', 'Phone number is required'],
     [{ password: '' }, 'password', 'Password is required'],
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { password: 'password1' },
+      'password',
+      'This password is too easy to guess. Use a longer phrase of three or four uncommon words. This is a commonly used password.',
+    ],
     [{ roles: [] }, 'roles', 'Please select at least one role'],
     [{ roles: ['king'] }, 'roles.0', 'Please select at least one role'],
   ])('answers %j with %s: %s', async (change, field, message) => {
@@ -124,6 +136,7 @@ describe(`staff management (${testEngine})`, () => {
   it('edits name, phone and roles, keeps the password when blank, and never changes the e-mail', async () => {
     const body = newStaff();
     const { id } = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', boss.token, body));
+    await confirmPassword(boss.token);
     const edited = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
       fullName: 'Naledi K.',
       phoneNumber: '0829998877',
@@ -200,7 +213,12 @@ describe(`staff management (${testEngine})`, () => {
     expect((await call('DELETE', `/api/admin/staff/${id}`, boss.token)).statusCode).toBe(409);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, id));
-    expect(audit.map((a) => a.action)).toEqual(['staff.create', 'staff.suspend']);
+    expect(audit.map((a) => a.action).filter((action) => action.startsWith('staff.'))).toEqual([
+      'staff.create',
+      'staff.suspend',
+    ]);
+    // The refused sign-in after the suspension is recorded too.
+    expect(audit.some((a) => a.action === 'auth.sign_in' && a.outcome === 'refused')).toBe(true);
   });
 
   it('refuses self-suspension, suspending the super admin, and leaving nobody with staff management', async () => {
@@ -215,29 +233,27 @@ describe(`staff management (${testEngine})`, () => {
     expect(superAdmin.statusCode).toBe(409);
     expect(superAdmin.json().error).toBe('The super admin cannot be suspended');
 
-    // Take staff management away from every other holder: the last one cannot lose it or be suspended.
+    // Only the super admin gives or takes Staff Management, so another manager cannot demote a peer.
     const fresh = await createTestApp();
     try {
       const only = await seedAdmin(fresh.db, { roles: ['staff_management', 'payment_management'] });
       const other = await seedAdmin(fresh.db, { roles: ['staff_management'] });
-      const otherToken = await login(fresh.app, other.email);
       const onlyToken = await login(fresh.app, only.email);
-      const demote = (token: string, target: string) =>
-        fresh.app.inject({
-          method: 'PUT',
-          url: `/api/admin/staff/${target}`,
-          headers: bearer(token),
-          payload: { fullName: 'X Y', phoneNumber: '0820000000', roles: ['payment_management'] },
-        });
-      expect((await demote(onlyToken, other.id)).statusCode).toBe(200);
-      const last = await demote(onlyToken, only.id);
-      expect(last.statusCode).toBe(409);
-      expect(last.json().error).toBe('At least one active admin must keep the Staff Management role');
-      expect(
-        (await fresh.app.inject({ method: 'DELETE', url: `/api/admin/staff/${only.id}`, headers: bearer(otherToken) }))
-          .statusCode,
-      ).toBe(403);
-      const [row] = await fresh.db.select().from(users).where(eq(users.id, only.id));
+      await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/reauthenticate',
+        headers: bearer(onlyToken),
+        payload: { password: TEST_PASSWORD },
+      });
+      const demoted = await fresh.app.inject({
+        method: 'PUT',
+        url: `/api/admin/staff/${other.id}`,
+        headers: bearer(onlyToken),
+        payload: { fullName: 'X Y', phoneNumber: '0820000000', roles: ['payment_management'] },
+      });
+      expect(demoted.statusCode).toBe(403);
+      expect(demoted.json().error).toBe('Only the super admin can give or take away the Staff Management role.');
+      const [row] = await fresh.db.select().from(users).where(eq(users.id, other.id));
       expect(row!.adminRoles).toContain('staff_management');
     } finally {
       await fresh.close();
@@ -250,5 +266,138 @@ describe(`staff management (${testEngine})`, () => {
     const rows = dataOf<{ email: string }[]>(list);
     expect(rows.every((r) => !r.email.startsWith('not-staff'))).toBe(true);
     expect(list.body).not.toContain('argon2');
+  });
+});
+
+describe(`staff powers stop where they should (${testEngine})`, () => {
+  const staffBody = (roles: string[] = ['payment_management']) => ({
+    fullName: 'Sipho Ndlovu',
+    email: uniqueEmail('powers'),
+    phoneNumber: '0821112233',
+    password: 'staff-password-1',
+    roles,
+  });
+  const edit = (token: string, id: string, change: Record<string, unknown>) =>
+    call('PUT', `/api/admin/staff/${id}`, token, {
+      fullName: 'Sipho Ndlovu',
+      phoneNumber: '0821112233',
+      roles: ['payment_management'],
+      ...change,
+    });
+  /** A staff manager who is not the super admin, signed in. */
+  async function manager() {
+    const row = await seedAdmin(t.db, { roles: ['staff_management', 'payment_management'] });
+    return { id: row.id, token: await login(t.app, row.email) };
+  }
+
+  it('never lets an admin change their own roles or password through the staff calls', async () => {
+    const me = await manager();
+    await confirmPassword(me.token);
+    const roles = await edit(me.token, me.id, {
+      roles: ['staff_management', 'payment_management', 'member_management'],
+    });
+    expect(roles.statusCode).toBe(403);
+    expect(roles.json().error).toBe(
+      'You cannot change your own roles. Ask another admin with Staff Management to do it.',
+    );
+    const password = await edit(me.token, me.id, {
+      roles: ['staff_management', 'payment_management'],
+      password: 'a quite new passphrase',
+    });
+    expect(password.statusCode).toBe(403);
+    expect(password.json().error).toBe('Change your own password in Settings.');
+    // Their own name and phone they may fix.
+    const name = await edit(me.token, me.id, { roles: ['staff_management', 'payment_management'], fullName: 'S. N.' });
+    expect(name.statusCode, name.body).toBe(200);
+  });
+
+  it('never lets another admin edit or suspend the super admin', async () => {
+    const me = await manager();
+    await confirmPassword(me.token);
+    const edited = await call('PUT', `/api/admin/staff/${boss.id}`, me.token, {
+      fullName: 'Taken Over',
+      phoneNumber: '0820000000',
+      roles: [...adminRoles],
+      password: 'a takeover passphrase',
+    });
+    expect(edited.statusCode).toBe(403);
+    expect(edited.json().error).toBe('Only the super admin can change the super admin.');
+    const suspended = await call('DELETE', `/api/admin/staff/${boss.id}`, me.token);
+    expect([403, 409]).toContain(suspended.statusCode);
+    const [row] = await t.db.select().from(users).where(eq(users.id, boss.id));
+    expect(row!.fullName).not.toBe('Taken Over');
+    expect(row!.accountStatus).toBe('active');
+  });
+
+  it('lets only the super admin give the Staff Management role', async () => {
+    const me = await manager();
+    await confirmPassword(me.token);
+    const created = await call('POST', '/api/admin/staff', me.token, staffBody(['staff_management']));
+    expect(created.statusCode).toBe(403);
+    expect(created.json().error).toBe('Only the super admin can give or take away the Staff Management role.');
+
+    const plain = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', me.token, staffBody()));
+    const promoted = await edit(me.token, plain.id, { roles: ['payment_management', 'staff_management'] });
+    expect(promoted.statusCode).toBe(403);
+
+    await confirmPassword(boss.token);
+    expect((await edit(boss.token, plain.id, { roles: ['payment_management', 'staff_management'] })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("asks for the acting admin's password, at most five minutes old, before changing another admin's roles or password", async () => {
+    const me = await manager();
+    const target = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', me.token, staffBody()));
+
+    const unconfirmed = await edit(me.token, target.id, { roles: ['payment_management', 'member_management'] });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({
+      code: 'REAUTH_REQUIRED',
+      error: 'Please enter your password again to confirm this change.',
+    });
+    const newPassword = await edit(me.token, target.id, { password: 'a fresh passphrase for them' });
+    expect(newPassword.json().code).toBe('REAUTH_REQUIRED');
+    // A name alone needs no confirmation.
+    expect((await edit(me.token, target.id, { fullName: 'Sipho N.' })).statusCode).toBe(200);
+
+    const wrong = await call('POST', '/api/auth/reauthenticate', me.token, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details.password).toBe('That password is not right');
+
+    await confirmPassword(me.token);
+    const confirmed = await edit(me.token, target.id, { roles: ['payment_management', 'member_management'] });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // Six minutes later the confirmation has lapsed.
+    await t.db
+      .update(sessions)
+      .set({ reauthenticatedAt: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(sessions.userId, me.id));
+    expect((await edit(me.token, target.id, { roles: ['payment_management'] })).json().code).toBe('REAUTH_REQUIRED');
+
+    // The confirmation belongs to the session it was typed in.
+    await confirmPassword(me.token);
+    const elsewhere = await login(t.app, (await t.db.select().from(users).where(eq(users.id, me.id)))[0]!.email);
+    expect((await edit(elsewhere, target.id, { roles: ['payment_management'] })).json().code).toBe('REAUTH_REQUIRED');
+  });
+
+  it('lets the super admin reactivate a suspended admin, and no one else', async () => {
+    const body = staffBody();
+    const created = dataOf<{ id: string }>(await call('POST', '/api/admin/staff', boss.token, body));
+    expect((await call('DELETE', `/api/admin/staff/${created.id}`, boss.token)).statusCode).toBe(200);
+
+    const me = await manager();
+    const refused = await call('POST', `/api/admin/staff/${created.id}/reactivate`, me.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('Only the super admin can reactivate a suspended admin.');
+
+    const reactivated = await call('POST', `/api/admin/staff/${created.id}/reactivate`, boss.token);
+    expect(reactivated.statusCode, reactivated.body).toBe(200);
+    expect(dataOf<{ status: string }>(reactivated).status).toBe('active');
+    expect(await login(t.app, body.email, body.password)).toBeTruthy();
+    expect((await call('POST', `/api/admin/staff/${created.id}/reactivate`, boss.token)).statusCode).toBe(409);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    expect(audit.map((a) => a.action)).toContain('staff.reactivate');
   });
 });

@@ -1,7 +1,9 @@
 import { uploadMessages } from '@letsema/domain';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
+import { inspectPdf } from './pdf-check.js';
 
 export type StoredExtension = 'jpg' | 'png' | 'webp' | 'pdf';
 
@@ -19,11 +21,19 @@ const IMAGE_TYPES: Record<string, StoredExtension> = {
 
 // Photos larger than this on a side are scaled down: plenty for a face or a document, and light on phones.
 const MAX_IMAGE_SIDE = 2560;
+/** Images with more pixels are refused from their header, before any decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Images decoded at the same moment by this process: each can take a few hundred megabytes while it
+ * is re-encoded, so the rest wait their turn and memory stays bounded.
+ */
+const decoding = pLimit(2);
 
 /**
  * Decides a file's type from its bytes, never its name or header, and makes it safe to keep:
  * images are decoded and re-encoded (dropping EXIF, GPS and anything smuggled after the image
- * data); PDFs are kept as they are and only ever served as attachments.
+ * data); PDFs are refused when they carry active content (see pdf-check.ts), else kept as they
+ * are and only ever served as attachments.
  */
 export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'): Promise<ProcessedFile> {
   const typeMessage = accepts === 'photo' ? uploadMessages.photoType : uploadMessages.documentType;
@@ -34,15 +44,31 @@ export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'
   if (imageExtension) return reencodeImage(bytes, detected.mime, imageExtension);
 
   if (accepts === 'document' && detected.mime === 'application/pdf') {
+    const verdict = await inspectPdf(bytes);
+    if (verdict === 'active-content') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.pdfActiveContent);
+    if (verdict === 'too-long') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.pdfTooLong);
+    if (verdict === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.unreadable);
     return { body: bytes, contentType: 'application/pdf', extension: 'pdf' };
   }
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', typeMessage);
 }
 
 async function reencodeImage(bytes: Buffer, mime: string, extension: StoredExtension): Promise<ProcessedFile> {
+  // The header alone tells the size: a huge image is refused before a pixel is decoded.
+  const metadata = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.width || !metadata.height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.unreadable);
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.imageTooLarge);
+  }
+  return decoding(() => decodeAndReencode(bytes, mime, extension));
+}
+
+async function decodeAndReencode(bytes: Buffer, mime: string, extension: StoredExtension): Promise<ProcessedFile> {
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
-    let image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+    let image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     if (extension === 'jpg') image = image.jpeg({ quality: 85, mozjpeg: true });

@@ -1,6 +1,8 @@
-import { uploadRules, type UploadKind } from '@letsema/domain';
+import { uploadMessages, uploadRules, type UploadKind } from '@letsema/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files } from '../../db/schema.js';
+import { files, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 import { newStorageKey, type Storage } from '../../lib/storage.js';
 import type { KycService } from '../kyc/service.js';
 import { processUpload } from './file-processing.js';
@@ -8,7 +10,7 @@ import { processUpload } from './file-processing.js';
 export const FILES_PREFIX = '/api/files/';
 
 /** Stores uploads: checks the bytes, keeps the file under a random key, records who owns it. */
-export function createUploadService(deps: { db: Db; storage: Storage; kyc: KycService }) {
+export function createUploadService(deps: { db: Db; storage: Storage; kyc: KycService; quotaBytes: number }) {
   const { db, storage, kyc } = deps;
 
   return {
@@ -19,6 +21,18 @@ export function createUploadService(deps: { db: Db; storage: Storage; kyc: KycSe
       await storage.put(key, processed.body, processed.contentType);
       try {
         await db.transaction(async (tx) => {
+          // The account's row is locked so that parallel uploads cannot both slip under the quota.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+          const [used] = await tx
+            .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+            .from(files)
+            .where(eq(files.ownerId, userId));
+          if (Number(used?.bytes ?? 0) + processed.body.length > deps.quotaBytes) {
+            throw new AppError(
+              'PAYLOAD_TOO_LARGE',
+              uploadMessages.quotaFull(Math.round(deps.quotaBytes / 1024 / 1024)),
+            );
+          }
           await tx.insert(files).values({
             key,
             ownerId: userId,

@@ -1,8 +1,15 @@
-import type { GoogleSignInBody, LoginBody, RegisterBody } from '@letsema/domain';
+import {
+  isMfaChallenge,
+  type GoogleSignInBody,
+  type LoginAnswer,
+  type LoginBody,
+  type LoginMfaBody,
+  type RegisterBody,
+} from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../lib/api-client';
-import { currentUserQuery } from '../../lib/current-user';
+import { currentUserKey, currentUserQuery, type CurrentUser } from '../../lib/current-user';
 import { clearToken, setToken } from '../../lib/session';
 import type { GoogleProviderSettings } from './google-flow';
 
@@ -20,16 +27,20 @@ export const authKeys = {
   providers: () => [...authKeys.all, 'providers'] as const,
 };
 
-export function postLogin(body: LoginBody): Promise<TokenAnswer> {
-  return apiClient.post<TokenAnswer>('/api/auth/login', body);
+export function postLogin(body: LoginBody): Promise<LoginAnswer> {
+  return apiClient.post<LoginAnswer>('/api/auth/login', body);
+}
+
+export function postLoginCode(body: LoginMfaBody): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('/api/auth/login/mfa', body);
 }
 
 export function postRegister(body: RegisterBody): Promise<TokenAnswer> {
   return apiClient.post<TokenAnswer>('/api/auth/register', body);
 }
 
-export function postGoogleSignIn(body: GoogleSignInBody): Promise<TokenAnswer> {
-  return apiClient.post<TokenAnswer>('/api/auth/google', body);
+export function postGoogleSignIn(body: GoogleSignInBody): Promise<LoginAnswer> {
+  return apiClient.post<LoginAnswer>('/api/auth/google', body);
 }
 
 export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
@@ -40,16 +51,37 @@ export function postLogout(): Promise<unknown> {
   return apiClient.post<unknown>('/api/auth/logout');
 }
 
-/** Signs in, keeps the token and answers the user it belongs to. */
-export function useLogin() {
+/** Where a first factor leads: the signed-in user, or the challenge a second factor finishes. */
+export type SignInStep = { user: CurrentUser; challenge?: undefined } | { challenge: string; user?: undefined };
+
+/** Keeps a new session's token and answers the user it belongs to. */
+function useStartSession() {
   const queryClient = useQueryClient();
+  return async (token: string): Promise<CurrentUser> => {
+    queryClient.clear();
+    setToken(token);
+    return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });
+  };
+}
+
+async function toSignInStep(answer: LoginAnswer, startSession: (token: string) => Promise<CurrentUser>) {
+  if (isMfaChallenge(answer)) return { challenge: answer.challenge } satisfies SignInStep;
+  return { user: await startSession(answer.token) } satisfies SignInStep;
+}
+
+/** Signs in with e-mail and password: a session, or a challenge when two-factor sign-in is on. */
+export function useLogin() {
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      const { token } = await postLogin(body);
-      queryClient.clear();
-      setToken(token);
-      return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });
-    },
+    mutationFn: async (body: LoginBody): Promise<SignInStep> => toSignInStep(await postLogin(body), startSession),
+  });
+}
+
+/** Finishes a sign-in with the code from the app (or a recovery code). */
+export function useLoginWithCode() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (body: LoginMfaBody) => startSession((await postLoginCode(body)).token),
   });
 }
 
@@ -65,14 +97,10 @@ export function useAuthProviders() {
 
 /** Sends the provider's code with the kept verifier and nonce, keeps the token and answers the user. */
 export function useGoogleSignIn() {
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (body: GoogleSignInBody) => {
-      const { token } = await postGoogleSignIn(body);
-      queryClient.clear();
-      setToken(token);
-      return queryClient.fetchQuery({ ...currentUserQuery(), retry: false });
-    },
+    mutationFn: async (body: GoogleSignInBody): Promise<SignInStep> =>
+      toSignInStep(await postGoogleSignIn(body), startSession),
   });
 }
 
@@ -107,5 +135,21 @@ export function useLogout() {
       void navigate('/login', { replace: true });
       queryClient.clear();
     },
+  });
+}
+
+/** Confirms the address a verification link was sent to (no sign-in needed). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiClient.post<{ verified: true }>('/api/auth/verify-email', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
+}
+
+/** Sends a new verification link to the signed-in account's address. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiClient.post<{ sent: true }>('/api/auth/verify-email/resend'),
   });
 }

@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useGoogleSignIn } from './api';
 import { AuthLayout } from './auth-layout';
 import { GOOGLE_FAILED_MESSAGE, readGoogleCallback, takeGoogleRequest } from './google-flow';
+import { SecondFactorForm } from './second-factor-form';
 
 /**
  * Where the provider sends the browser back (PUBLIC_URL + /auth/google/callback). The state must be
@@ -20,6 +21,7 @@ export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const googleSignIn = useGoogleSignIn();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   // The code can be exchanged once only: never a second time (React runs effects twice in development).
   const hasStarted = useRef(false);
   const { mutate } = googleSignIn;
@@ -42,8 +44,29 @@ export function GoogleCallbackPage() {
       state: callback.state,
     };
     if (callback.iss) body.iss = callback.iss;
-    mutate(body, { onSuccess: (user) => void navigate(homePathFor(user), { replace: true }) });
+    mutate(body, {
+      onSuccess: (step) => {
+        if (step.user) void navigate(homePathFor(step.user), { replace: true });
+        else setChallenge(step.challenge);
+      },
+    });
   }, [mutate, navigate]);
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Two-factor sign-in"
+        subtitle="Enter the code from your authenticator app to finish signing in"
+        footer={{ question: 'Prefer your e-mail and password?', linkText: 'Sign in', to: '/login' }}
+      >
+        <SecondFactorForm
+          challenge={challenge}
+          onSignedIn={(user) => void navigate(homePathFor(user), { replace: true })}
+          onRestart={() => void navigate('/login', { replace: true })}
+        />
+      </AuthLayout>
+    );
+  }
 
   const failure = refusal ?? (googleSignIn.isError ? getErrorMessage(googleSignIn.error, GOOGLE_FAILED_MESSAGE) : null);
 

@@ -11,12 +11,13 @@ import { FormTextField } from '../../components/form-text-field';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { hasSession } from '../../lib/session';
 import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { SecondFactorForm } from './second-factor-form';
 
 /** What another page may hand to the sign-in page through router state. */
 export interface LoginPageState {
@@ -29,7 +30,8 @@ export function LoginPage() {
   const [notice] = useState(() => readNotice(location.state));
   const currentUser = useCurrentUser();
   const login = useLogin();
-  const { control, handleSubmit, setError } = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const { control, handleSubmit, setError, resetField } = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '' },
   });
@@ -43,12 +45,36 @@ export function LoginPage() {
   if (isSignedIn && currentUser.data) return <Navigate to={homePathFor(currentUser.data)} replace />;
   if (isSignedIn && currentUser.isLoading && !login.isPending) return <FullPageLoader />;
 
+  const goHome = (user: CurrentUser) => void navigate(homePathFor(user), { replace: true });
   const submit = handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: (user) => void navigate(homePathFor(user), { replace: true }),
+      onSuccess: (step) => {
+        if (step.user) goHome(step.user);
+        else setChallenge(step.challenge);
+      },
       onError: (error) => applyServerFieldErrors(error, setError, ['email', 'password']),
     });
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Two-factor sign-in"
+        subtitle="Enter the code from your authenticator app to finish signing in"
+        footer={{ question: 'Not you?', linkText: 'Sign in with another account', to: '/login' }}
+      >
+        <SecondFactorForm
+          challenge={challenge}
+          onSignedIn={goHome}
+          onRestart={() => {
+            setChallenge(null);
+            login.reset();
+            resetField('password');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

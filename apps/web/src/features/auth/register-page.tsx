@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerForm, type RegisterForm } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
+import { withStrongPassword } from '../../lib/password-strength';
 import { FormTextField } from '../../components/form-text-field';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
@@ -21,9 +23,11 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const { control, handleSubmit, setError } = useForm<z.input<typeof registerForm>, unknown, RegisterForm>({
-    resolver: zodResolver(registerForm),
+    resolver: zodResolver(withStrongPassword(registerForm, 'password', (values) => [values.email])),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
+
+  const email = useWatch({ control, name: 'email' });
 
   const submit = handleSubmit(({ email, password }) => {
     register.mutate(
@@ -60,9 +64,10 @@ export function RegisterPage() {
           name="password"
           label="Password"
           autoComplete="new-password"
-          helperText="At least 8 characters"
+          helperText="At least 8 characters. A phrase of three or four uncommon words is strong and easy to remember."
           disabled={register.isPending}
         />
+        <PasswordStrengthMeter control={control} name="password" userInputs={[email]} />
         <FormPasswordField
           control={control}
           name="confirmPassword"

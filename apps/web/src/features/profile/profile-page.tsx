@@ -1,5 +1,6 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import Download from '@mui/icons-material/Download';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
@@ -9,6 +10,8 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -22,7 +25,8 @@ import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { formatAdminDate, getAvatarInitial, getDisplayName } from '../../lib/formatters';
 import { clearToken } from '../../lib/session';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { useProfilePhoto } from './api';
+import { useDownloadMyData, useProfilePhoto } from './api';
+import { CorrectionsSection } from './corrections-section';
 import { formatAddress, getIdentityTypeLabel, maskIdNumber } from './profile-rules';
 
 /** How long the failure stays on screen before the member is sent to sign in again (spec section 8). */
@@ -106,28 +110,22 @@ function ProfileDetails({ user }: { user: CurrentUser }) {
           sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
         >
           {rows.map((row) => (
-            <Box
-              key={row.label}
-              sx={{
-                display: 'flex',
-                gap: 1.5,
-                py: 1.75,
-                borderBottom: 1,
-                borderColor: 'divider',
-                pr: { sm: 2 },
-              }}
-            >
-              <Box aria-hidden sx={{ color: 'text.secondary', display: 'flex', pt: 0.25 }}>
-                {row.icon}
-              </Box>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {row.label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                  {row.value || 'N/A'}
-                </Typography>
-              </Box>
+            // A <dl> may hold <div> groups of <dt> and <dd> only, so the icon sits inside the term.
+            <Box key={row.label} sx={{ py: 1.75, borderBottom: 1, borderColor: 'divider', pr: { sm: 2 } }}>
+              <Typography
+                component="dt"
+                variant="body2"
+                color="text.secondary"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}
+              >
+                <Box component="span" aria-hidden sx={{ display: 'flex', width: 24 }}>
+                  {row.icon}
+                </Box>
+                {row.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, pl: 4.5, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {row.value || 'N/A'}
+              </Typography>
             </Box>
           ))}
         </Box>
@@ -135,6 +133,8 @@ function ProfileDetails({ user }: { user: CurrentUser }) {
           To change these details, please contact the cooperative&apos;s office.
         </Typography>
       </Paper>
+      <CorrectionsSection />
+      <MyDataSection />
     </>
   );
 }
@@ -169,5 +169,35 @@ function ProfileSkeleton() {
         ))}
       </Paper>
     </Box>
+  );
+}
+
+/** The member takes away everything held about them (POPIA section 23). */
+function MyDataSection() {
+  const download = useDownloadMyData();
+  return (
+    <Paper component="section" aria-labelledby="your-data" sx={{ p: { xs: 2.5, sm: 3 }, mt: 3 }}>
+      <Typography id="your-data" variant="h4" component="h2" sx={{ mb: 1 }}>
+        Your data
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Download everything Letsema holds about you: your profile, next of kin, memberships, payments, messages, the
+        record of what was done on your account, and the files you uploaded, in one ZIP file.
+      </Typography>
+      {download.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {getErrorMessage(download.error, 'Your data could not be prepared. Please try again.')}
+        </Alert>
+      )}
+      <Button
+        variant="outlined"
+        startIcon={download.isPending ? <CircularProgress size={18} color="inherit" /> : <Download />}
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
+        {download.isPending ? 'Preparing…' : 'Download my data'}
+      </Button>
+    </Paper>
   );
 }

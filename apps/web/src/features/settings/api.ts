@@ -1,4 +1,4 @@
-import type { changePasswordBody, EmailPreferences } from '@letsema/domain';
+import type { changePasswordBody, EmailPreferences, MfaSetup, MfaStatus } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -69,5 +69,59 @@ export function useSignOutEverywhere() {
       void navigate('/login', { replace: true, state: { message: SIGNED_OUT_EVERYWHERE_MESSAGE } });
       queryClient.clear();
     },
+  });
+}
+
+export const twoFactorKeys = {
+  status: () => [...settingsKeys.all, 'two-factor'] as const,
+};
+
+export function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  return apiClient.get<MfaStatus>('/api/auth/mfa', signal);
+}
+
+/** Whether two-factor sign-in is on, and how many recovery codes are left. */
+export function useMfaStatus() {
+  return useQuery({ queryKey: twoFactorKeys.status(), queryFn: ({ signal }) => fetchMfaStatus(signal) });
+}
+
+/** Starts enrolment: a new secret and its QR code (nothing changes until a code confirms it). */
+export function useStartMfaSetup() {
+  return useMutation({ mutationFn: () => apiClient.post<MfaSetup>('/api/auth/mfa/setup') });
+}
+
+/** Invalidates what a two-factor change alters: its status and the signed-in user. */
+function useRefreshTwoFactor() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() }),
+      queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    ]);
+}
+
+/** Turns two-factor on with the app's first code; answers the ten recovery codes. */
+export function useEnableMfa() {
+  const refresh = useRefreshTwoFactor();
+  return useMutation({
+    mutationFn: (body: { code: string }) => apiClient.post<{ recoveryCodes: string[] }>('/api/auth/mfa/enable', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDisableMfa() {
+  const refresh = useRefreshTwoFactor();
+  return useMutation({
+    mutationFn: (body: { password?: string; code: string }) => apiClient.post<unknown>('/api/auth/mfa/disable', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useNewRecoveryCodes() {
+  const refresh = useRefreshTwoFactor();
+  return useMutation({
+    mutationFn: (body: { code: string }) =>
+      apiClient.post<{ recoveryCodes: string[] }>('/api/auth/mfa/recovery-codes', body),
+    onSuccess: () => refresh(),
   });
 }

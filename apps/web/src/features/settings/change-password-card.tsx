@@ -9,6 +9,8 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
+import { withStrongPassword } from '../../lib/password-strength';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
@@ -28,11 +30,48 @@ export const PASSWORD_SET_MESSAGE = 'Your password has been set. You can now als
  * Changes the password. An account made through Google has none yet: it sets one without being
  * asked for a current password.
  */
-export function ChangePasswordCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+export function ChangePasswordCard({
+  email,
+  fullName,
+  hasPassword,
+}: {
+  email: string;
+  fullName?: string | null;
+  hasPassword: boolean;
+}) {
+  return (
+    <SettingsCard
+      icon={<LockOutlined />}
+      title={hasPassword ? 'Change password' : 'Set a password'}
+      description={
+        hasPassword
+          ? 'Every other device and browser is signed out when your password changes; this one stays signed in.'
+          : 'You sign in with Google. Set a password to also sign in with your e-mail address and password.'
+      }
+    >
+      <ChangePasswordForm email={email} fullName={fullName} hasPassword={hasPassword} />
+    </SettingsCard>
+  );
+}
+
+/** The change-password form, on the settings card and on the page that asks for a new password first. */
+export function ChangePasswordForm({
+  email,
+  fullName,
+  hasPassword,
+  submitLabel,
+  onChanged,
+}: {
+  email: string;
+  fullName?: string | null;
+  hasPassword: boolean;
+  submitLabel?: string;
+  onChanged?: () => void;
+}) {
   const changePassword = useChangePassword();
   const success = useSuccessMessage();
   const { control, handleSubmit, setError, reset } = useForm<ChangePasswordValues, unknown, ChangePasswordResult>({
-    resolver: zodResolver(changePasswordForm),
+    resolver: zodResolver(withStrongPassword(changePasswordForm, 'newPassword', () => [email, fullName])),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -46,6 +85,7 @@ export function ChangePasswordCard({ email, hasPassword }: { email: string; hasP
       onSuccess: () => {
         reset();
         success.show(hasPassword ? PASSWORD_CHANGED_MESSAGE : PASSWORD_SET_MESSAGE);
+        onChanged?.();
       },
       onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
     });
@@ -57,58 +97,47 @@ export function ChangePasswordCard({ email, hasPassword }: { email: string; hasP
   const isPending = changePassword.isPending;
 
   return (
-    <SettingsCard
-      icon={<LockOutlined />}
-      title={hasPassword ? 'Change password' : 'Set a password'}
-      description={
-        hasPassword
-          ? 'Every other device and browser is signed out when your password changes; this one stays signed in.'
-          : 'You sign in with Google. Set a password to also sign in with your e-mail address and password.'
-      }
-    >
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-        {success.message && <Alert severity="success">{success.message}</Alert>}
-        {error && !isFieldError && (
-          <Alert severity="error">{getErrorMessage(error, 'Failed to change password')}</Alert>
-        )}
-        {/* Lets password managers file the new password under the right account. */}
-        <Box component="input" type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        {hasPassword && (
-          <FormPasswordField
-            control={control}
-            name="currentPassword"
-            label="Current password"
-            autoComplete="current-password"
-            disabled={isPending}
-          />
-        )}
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      {success.message && <Alert severity="success">{success.message}</Alert>}
+      {error && !isFieldError && <Alert severity="error">{getErrorMessage(error, 'Failed to change password')}</Alert>}
+      {/* Lets password managers file the new password under the right account. */}
+      <Box component="input" type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      {hasPassword && (
         <FormPasswordField
           control={control}
-          name="newPassword"
-          label="New password"
-          autoComplete="new-password"
-          helperText="At least 8 characters"
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
           disabled={isPending}
         />
-        <FormPasswordField
-          control={control}
-          name="confirmPassword"
-          label="Confirm new password"
-          autoComplete="new-password"
+      )}
+      <FormPasswordField
+        control={control}
+        name="newPassword"
+        label="New password"
+        autoComplete="new-password"
+        helperText="At least 8 characters. A phrase of three or four uncommon words is strong and easy to remember."
+        disabled={isPending}
+      />
+      <PasswordStrengthMeter control={control} name="newPassword" userInputs={[email, fullName ?? '']} />
+      <FormPasswordField
+        control={control}
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        disabled={isPending}
+      />
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
           disabled={isPending}
-        />
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isPending}
-            startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            {isPending ? 'Saving…' : hasPassword ? 'Change password' : 'Set password'}
-          </Button>
-        </Box>
-      </Stack>
-    </SettingsCard>
+          startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {isPending ? 'Saving…' : (submitLabel ?? (hasPassword ? 'Change password' : 'Set password'))}
+        </Button>
+      </Box>
+    </Stack>
   );
 }

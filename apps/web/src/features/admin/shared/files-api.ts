@@ -38,19 +38,7 @@ export function useProtectedFile(url: string | null | undefined) {
   };
 }
 
-/** Saves a loaded file on the admin's device under the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The browser has taken the file by the next tick; the URL is not needed after that.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+export { saveBlob } from '../../../lib/save-blob';
 
 /** The extension a download of this file gets. */
 export function getFileExtension(blob: Blob): string {

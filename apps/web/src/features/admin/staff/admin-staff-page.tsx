@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { useShellUser } from '../../../shell/shell-context';
 import { useSuccessMessage } from '../../../lib/use-success-message';
-import { useStaffList, useSuspendStaff, type StaffMember } from './api';
+import { useReactivateStaff, useStaffList, useSuspendStaff, type StaffMember } from './api';
 import { CreateStaffDialog } from './components/create-staff-dialog';
 import { EditStaffDialog } from './components/edit-staff-dialog';
 import { StaffCards, StaffLoading, StaffTable } from './components/staff-list';
@@ -27,10 +27,13 @@ export function AdminStaffPage() {
   const user = useShellUser();
   const list = useStaffList();
   const suspend = useSuspendStaff();
+  const reactivate = useReactivateStaff();
+  const actor = { id: user.id, isSuperAdmin: user.isSuperAdmin };
   const success = useSuccessMessage();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [selected, setSelected] = useState<StaffMember | null>(null);
   const [suspendFailure, setSuspendFailure] = useState<string | null>(null);
+  const [actionFailure, setActionFailure] = useState<string | null>(null);
   // The table needs the room of a wide window next to the sidebar; below that, cards.
   const isCompact = useMediaQuery(useTheme().breakpoints.down('lg'), { noSsr: true });
 
@@ -58,6 +61,15 @@ export function AdminStaffPage() {
     });
   };
 
+  const confirmReactivate = (member: StaffMember) => {
+    success.clear();
+    setActionFailure(null);
+    reactivate.mutate(member.id, {
+      onSuccess: () => success.show('Admin user reactivated. They can sign in again.'),
+      onError: (error) => setActionFailure(getErrorMessage(error, 'Failed to reactivate admin user')),
+    });
+  };
+
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
       <PageHeader
@@ -78,6 +90,11 @@ export function AdminStaffPage() {
       />
 
       <Box aria-live="polite">
+        {actionFailure && (
+          <Alert severity="error" onClose={() => setActionFailure(null)} sx={{ mb: 2 }}>
+            {actionFailure}
+          </Alert>
+        )}
         {success.message && (
           <Alert severity="success" onClose={success.clear} sx={{ mb: 2 }}>
             {success.message}
@@ -119,26 +136,30 @@ export function AdminStaffPage() {
         (isCompact ? (
           <StaffCards
             staff={staff}
-            currentUserId={user.id}
+            actor={actor}
             onEdit={(member) => openDialog('edit', member)}
             onSuspend={(member) => openDialog('suspend', member)}
+            onReactivate={confirmReactivate}
           />
         ) : (
           <StaffTable
             staff={staff}
-            currentUserId={user.id}
+            actor={actor}
             onEdit={(member) => openDialog('edit', member)}
             onSuspend={(member) => openDialog('suspend', member)}
+            onReactivate={confirmReactivate}
           />
         ))}
 
       <CreateStaffDialog
         isOpen={dialog === 'create'}
+        isSuperAdminActing={user.isSuperAdmin}
         onClose={closeDialog}
         onCreated={() => finish('Admin user created successfully!')}
       />
       <EditStaffDialog
         staff={selected}
+        actor={actor}
         isOpen={dialog === 'edit'}
         onClose={closeDialog}
         onUpdated={() => finish('Admin user updated successfully!')}

@@ -1,6 +1,6 @@
 import type { CreateStaffBody, UpdateStaffBody } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
 export type StaffStatus = 'active' | 'suspended';
@@ -68,4 +68,25 @@ export function useUpdateStaff() {
 export function useSuspendStaff() {
   const reload = useReloadStaffOnSettled();
   return useMutation({ mutationFn: suspendStaff, onSettled: reload });
+}
+
+export function reactivateStaff(id: string): Promise<StaffMember> {
+  return apiClient.post<StaffMember>(`/api/admin/staff/${encodeURIComponent(id)}/reactivate`);
+}
+
+export function useReactivateStaff() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({ mutationFn: reactivateStaff, onSettled: reload });
+}
+
+/** Types the acting admin's password again: a change to another admin's roles or password needs it. */
+export function useReauthenticate() {
+  return useMutation({
+    mutationFn: (password: string) => apiClient.post<unknown>('/api/auth/reauthenticate', { password }),
+  });
+}
+
+/** Whether the server asks for the password again before this change. */
+export function isReauthRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
 }

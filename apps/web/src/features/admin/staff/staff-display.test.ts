@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canSuspendStaff, formatLastLogin, getEditableRoles, getRoleLabel, readStaffRoles } from './staff-display';
+import {
+  canEditStaff,
+  canReactivateStaff,
+  canSuspendStaff,
+  formatLastLogin,
+  getEditableRoles,
+  getRoleLabel,
+  readStaffRoles,
+} from './staff-display';
 
 describe('readStaffRoles', () => {
   it.each([
@@ -65,5 +73,24 @@ describe('canSuspendStaff', () => {
     [{ id: me, isSuperAdmin: false, status: 'active' as const }, false],
   ])('%j -> %s', (staff, expected) => {
     expect(canSuspendStaff(staff, me)).toBe(expected);
+  });
+});
+
+describe('what an admin may do to another', () => {
+  const boss = { id: 'boss', isSuperAdmin: true };
+  const manager = { id: 'manager', isSuperAdmin: false };
+  it.each([
+    [{ isSuperAdmin: true }, boss, true],
+    [{ isSuperAdmin: true }, manager, false],
+    [{ isSuperAdmin: false }, manager, true],
+  ])('edit %j as %j -> %s', (staff, actor, expected) => {
+    expect(canEditStaff(staff, actor)).toBe(expected);
+  });
+  it.each([
+    [{ status: 'suspended' as const }, boss, true],
+    [{ status: 'suspended' as const }, manager, false],
+    [{ status: 'active' as const }, boss, false],
+  ])('reactivate %j as %j -> %s', (staff, actor, expected) => {
+    expect(canReactivateStaff(staff, actor)).toBe(expected);
   });
 });

@@ -48,3 +48,19 @@ export function formatLastLogin(value: string | null | undefined): string {
 export function canSuspendStaff(staff: Pick<StaffMember, 'id' | 'isSuperAdmin' | 'status'>, currentUserId: string) {
   return staff.status === 'active' && !staff.isSuperAdmin && staff.id !== currentUserId;
 }
+
+/** Who is looking at the staff list, as the rules of what they may do need it. */
+export interface StaffActor {
+  id: string;
+  isSuperAdmin: boolean;
+}
+
+/** Only the super admin edits the super admin (the server refuses anyone else). */
+export function canEditStaff(staff: Pick<StaffMember, 'isSuperAdmin'>, actor: StaffActor): boolean {
+  return !staff.isSuperAdmin || actor.isSuperAdmin;
+}
+
+/** Only the super admin lets a suspended admin back in. */
+export function canReactivateStaff(staff: Pick<StaffMember, 'status'>, actor: StaffActor): boolean {
+  return actor.isSuperAdmin && staff.status === 'suspended';
+}

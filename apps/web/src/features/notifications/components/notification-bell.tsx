@@ -35,7 +35,9 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
 
   const isOpen = Boolean(anchor);
   const close = () => setAnchor(null);
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  // The name carries the badge's own text ("99+"), so what is seen is part of what is heard.
+  const shownCount = count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(count);
+  const label = count > 0 ? `Notifications, ${shownCount} unread` : 'Notifications';
 
   return (
     <>
@@ -47,9 +49,14 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
           aria-expanded={isOpen ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
-            {count > 0 ? <NotificationsOutlined /> : <NotificationsNoneOutlined />}
-          </Badge>
+          {/* No badge at all at zero: a hidden "0" would still count as the button's visible text. */}
+          {count > 0 ? (
+            <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
+              <NotificationsOutlined />
+            </Badge>
+          ) : (
+            <NotificationsNoneOutlined />
+          )}
         </IconButton>
       </Tooltip>
       <Popover

@@ -1,6 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -63,9 +64,18 @@ export function ReviewHeader({ member, status }: { member: MemberForReview; stat
           >
             {hasName ? member.fullName!.trim() : 'No name provided'}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {member.email}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {member.email}
+            </Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={member.emailVerified ? 'success' : 'warning'}
+              label={member.emailVerified ? 'E-mail verified' : 'E-mail not verified'}
+              sx={{ flexShrink: 0 }}
+            />
+          </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, mt: 0.25 }}>
             <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
               <StatusChip status={status} />

@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ActionDialog } from '../../../../components/action-dialog';
 import { FormPasswordField } from '../../../../components/form-password-field';
+import { PasswordStrengthMeter } from '../../../../components/password-strength-meter';
+import { withStrongPassword } from '../../../../lib/password-strength';
 import { FormTextField } from '../../../../components/form-text-field';
 import { getErrorMessage } from '../../../../lib/api-client';
 import { useCreateStaff } from '../api';
@@ -20,10 +22,13 @@ const emptyStaff: CreateStaffInput = { fullName: '', email: '', phoneNumber: '',
 /** Creates an admin user with a starting password and at least one role. */
 export function CreateStaffDialog({
   isOpen,
+  isSuperAdminActing,
   onClose,
   onCreated,
 }: {
   isOpen: boolean;
+  /** Only the super admin may give the Staff Management role. */
+  isSuperAdminActing: boolean;
   onClose: () => void;
   onCreated: () => void;
 }) {
@@ -39,6 +44,7 @@ export function CreateStaffDialog({
     >
       <CreateStaffForm
         isPending={create.isPending}
+        isSuperAdminActing={isSuperAdminActing}
         onCancel={onClose}
         onSubmit={async (body) => {
           await create.mutateAsync(body);
@@ -51,16 +57,18 @@ export function CreateStaffDialog({
 
 function CreateStaffForm({
   isPending,
+  isSuperAdminActing,
   onCancel,
   onSubmit,
 }: {
   isPending: boolean;
+  isSuperAdminActing: boolean;
   onCancel: () => void;
   onSubmit: (body: CreateStaffBody) => Promise<void>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<CreateStaffInput, unknown, CreateStaffBody>({
-    resolver: zodResolver(createStaffBody),
+    resolver: zodResolver(withStrongPassword(createStaffBody, 'password', (values) => [values.email, values.fullName])),
     defaultValues: emptyStaff,
   });
 
@@ -104,7 +112,12 @@ function CreateStaffForm({
         required
         helperText="At least 8 characters. Share it with them safely; they can sign in with it at once."
       />
-      <RoleCheckboxes control={control} disabled={isPending} />
+      <PasswordStrengthMeter control={control} name="password" />
+      <RoleCheckboxes
+        control={control}
+        disabled={isPending}
+        lockedRoles={isSuperAdminActing ? [] : ['staff_management']}
+      />
     </StaffFormBody>
   );
 }

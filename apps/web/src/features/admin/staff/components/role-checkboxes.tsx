@@ -21,10 +21,13 @@ export function RoleCheckboxes<T extends RolesFields, TTransformed>({
   control,
   disabled,
   lockedNote,
+  lockedRoles = [],
 }: {
   control: Control<T, unknown, TTransformed>;
   disabled: boolean;
   lockedNote?: string;
+  /** Roles shown as they are but not changeable here (Staff Management, for all but the super admin). */
+  lockedRoles?: readonly AdminRole[];
 }) {
   const { field, fieldState } = useController({ control, name: 'roles' as Path<T> });
   const selected: string[] = Array.isArray(field.value) ? field.value : [];
@@ -65,6 +68,7 @@ export function RoleCheckboxes<T extends RolesFields, TTransformed>({
       >
         {adminRoles.map((role) => {
           const isChecked = selected.includes(role);
+          const isRoleLocked = isLocked || lockedRoles.includes(role);
           const labelId = `${baseId}-${role}-label`;
           const descriptionId = `${baseId}-${role}-description`;
           return (
@@ -81,7 +85,7 @@ export function RoleCheckboxes<T extends RolesFields, TTransformed>({
                 borderRadius: 2.5,
                 borderColor: isChecked ? 'primary.main' : 'divider',
                 bgcolor: isChecked ? 'rgba(0, 122, 255, 0.06)' : 'background.paper',
-                cursor: disabled || isLocked ? 'default' : 'pointer',
+                cursor: disabled || isRoleLocked ? 'default' : 'pointer',
                 transition: 'border-color 120ms ease, background-color 120ms ease',
                 minWidth: 0,
               }}
@@ -90,7 +94,7 @@ export function RoleCheckboxes<T extends RolesFields, TTransformed>({
                 checked={isChecked}
                 onChange={(event) => toggle(role, event.target.checked)}
                 onBlur={field.onBlur}
-                disabled={disabled || isLocked}
+                disabled={disabled || isRoleLocked}
                 size="small"
                 sx={{ p: 0.5 }}
                 slotProps={{ input: { 'aria-labelledby': labelId, 'aria-describedby': descriptionId } }}

@@ -13,14 +13,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatAdminDate, getAdminDateTimeParts, getDisplayName } from '../../../../lib/formatters';
 import type { StaffMember } from '../api';
-import { canSuspendStaff, formatLastLogin } from '../staff-display';
+import { canEditStaff, canReactivateStaff, canSuspendStaff, formatLastLogin, type StaffActor } from '../staff-display';
 import { RoleChips, StaffActionButtons, StaffAvatar, StaffName, type StaffRowProps } from './staff-parts';
 
 interface StaffListProps {
   staff: readonly StaffMember[];
-  currentUserId: string;
+  actor: StaffActor;
   onEdit: (staff: StaffMember) => void;
   onSuspend: (staff: StaffMember) => void;
+  onReactivate: (staff: StaffMember) => void;
 }
 
 const columns = ['Admin User', 'Contact', 'Role', 'Created', 'Last Login', 'Actions'] as const;
@@ -28,10 +29,13 @@ const columns = ['Admin User', 'Contact', 'Role', 'Created', 'Last Login', 'Acti
 function toRowProps(staff: StaffMember, props: StaffListProps): StaffRowProps {
   return {
     staff,
-    isSelf: staff.id === props.currentUserId,
-    canSuspend: canSuspendStaff(staff, props.currentUserId),
+    isSelf: staff.id === props.actor.id,
+    canEdit: canEditStaff(staff, props.actor),
+    canSuspend: canSuspendStaff(staff, props.actor.id),
+    canReactivate: canReactivateStaff(staff, props.actor),
     onEdit: props.onEdit,
     onSuspend: props.onSuspend,
+    onReactivate: props.onReactivate,
   };
 }
 
@@ -112,8 +116,11 @@ function StaffTableRow(props: StaffRowProps) {
   );
 }
 
-/** A suspended admin's details are shown muted; the name, its markers and the actions stay legible. */
-const muted = { '& td:not(:first-child):not(:last-child)': { opacity: 0.55 } } as const;
+/**
+ * A suspended admin's row sits on a grey ground; the text keeps its full contrast (faded text would
+ * fall below WCAG AA) and the "Suspended" marker says the rest.
+ */
+const muted = { bgcolor: 'action.hover' } as const;
 
 function LastLogin({ value }: { value: string | null }) {
   const moment = getAdminDateTimeParts(value);
@@ -151,7 +158,6 @@ export function StaffCards(props: StaffListProps) {
 
 function StaffCard(props: StaffRowProps) {
   const { staff, isSelf } = props;
-  const mutedSx = staff.status === 'suspended' ? { opacity: 0.55 } : {};
   return (
     <Paper
       component="article"
@@ -162,13 +168,13 @@ function StaffCard(props: StaffRowProps) {
         <StaffAvatar staff={staff} size={44} />
         <Box sx={{ minWidth: 0, flexGrow: 1, pt: 0.25 }}>
           <StaffName staff={staff} isSelf={isSelf} />
-          <Box sx={mutedSx}>
+          <Box>
             <CardLine icon={<EmailOutlined />}>{staff.email}</CardLine>
             <CardLine icon={<PhoneOutlined />}>{staff.phoneNumber || '—'}</CardLine>
           </Box>
         </Box>
       </Box>
-      <Box sx={mutedSx}>
+      <Box>
         <RoleChips value={staff.adminRoles} />
       </Box>
       <Box
@@ -183,7 +189,7 @@ function StaffCard(props: StaffRowProps) {
           borderColor: 'divider',
         }}
       >
-        <Box sx={{ minWidth: 0, ...mutedSx }}>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             Created {formatAdminDate(staff.createdAt)}
           </Typography>

@@ -1,5 +1,6 @@
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,9 +15,12 @@ import { getRoleLabel, readStaffRoles } from '../staff-display';
 export interface StaffRowProps {
   staff: StaffMember;
   isSelf: boolean;
+  canEdit: boolean;
   canSuspend: boolean;
+  canReactivate: boolean;
   onEdit: (staff: StaffMember) => void;
   onSuspend: (staff: StaffMember) => void;
+  onReactivate: (staff: StaffMember) => void;
 }
 
 /** The avatar with the admin's initial; grey once suspended. */
@@ -114,15 +118,38 @@ export function RoleChips({ value }: { value: unknown }) {
  * Edit, and Suspend where the admin may be suspended, as icon buttons with tooltips. Where Suspend
  * is not offered its place stays empty, so every Edit lines up.
  */
-export function StaffActionButtons({ staff, canSuspend, onEdit, onSuspend }: StaffRowProps) {
+export function StaffActionButtons({
+  staff,
+  canEdit,
+  canSuspend,
+  canReactivate,
+  onEdit,
+  onSuspend,
+  onReactivate,
+}: StaffRowProps) {
   const name = getDisplayName(staff);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${name}`} onClick={() => onEdit(staff)}>
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {canEdit ? (
+        <Tooltip title="Edit">
+          <IconButton aria-label={`Edit ${name}`} onClick={() => onEdit(staff)}>
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Box aria-hidden sx={{ width: 40, flexShrink: 0 }} />
+      )}
+      {canReactivate && (
+        <Tooltip title="Reactivate">
+          <IconButton
+            aria-label={`Reactivate ${name}`}
+            onClick={() => onReactivate(staff)}
+            sx={{ color: 'success.main' }}
+          >
+            <RestoreOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       {canSuspend && (
         <Tooltip title="Suspend">
           <IconButton aria-label={`Suspend ${name}`} onClick={() => onSuspend(staff)} sx={{ color: 'error.main' }}>
@@ -130,7 +157,7 @@ export function StaffActionButtons({ staff, canSuspend, onEdit, onSuspend }: Sta
           </IconButton>
         </Tooltip>
       )}
-      {!canSuspend && <Box aria-hidden sx={{ width: 40, flexShrink: 0 }} />}
+      {!canSuspend && !canReactivate && <Box aria-hidden sx={{ width: 40, flexShrink: 0 }} />}
     </Box>
   );
 }

@@ -1,0 +1,254 @@
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  emailOutbox,
+  files,
+  mfaChallenges,
+  nextOfKin,
+  notifications,
+  payments,
+  rateLimits,
+  sessions,
+  users,
+} from '../db/schema.js';
+import { writeAudit } from './audit.js';
+import type { Storage } from './storage.js';
+
+/** How long each kind of row is kept once it has served its purpose. */
+export const RETENTION = {
+  /** Sent e-mails: long enough to answer "did you send it?", then gone (POPIA section 14). */
+  sentMailDays: 30,
+  /** Sessions after they ended or expired, and rate-limit counters after their window. */
+  sessionDays: 7,
+  rateLimitDays: 7,
+  /** Two-factor challenges after they expired. */
+  challengeDays: 1,
+  /** Uploaded files nothing refers to (an abandoned upload, a replaced document). */
+  orphanFileHours: 24,
+} as const;
+
+/** The job runs once a day across all instances: the first to claim the day runs it. */
+const CLAIM_KEY = 'maintenance:daily';
+const CLAIM_SECONDS = 24 * 60 * 60;
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+const FIRST_CHECK_MS = 60 * 1000;
+
+export interface MaintenanceReport {
+  erasedMembers: number;
+  sentMails: number;
+  sessions: number;
+  rateLimits: number;
+  mfaChallenges: number;
+  orphanFiles: number;
+}
+
+export interface MaintenanceLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+const fileUrl = (column: unknown) => sql`'/api/files/' || ${files.key} = ${column}`;
+
+/**
+ * The daily clean-up: deletes what the cooperative has no reason to keep (the documents and personal
+ * fields of members gone longer than KYC_RETENTION_YEARS, sent e-mails after 30 days, ended sessions and old counters after 7, expired challenges, files nothing refers to after
+ * 24 hours) and logs what it removed. Several instances may run it: the day is claimed with one
+ * atomic statement on the shared database, so one of them does the work.
+ */
+export function createMaintenance(deps: {
+  db: Db;
+  storage: Storage;
+  logger: MaintenanceLogger;
+  /** Years the due-diligence records of a member are kept after the relationship ends (FICA section 23). */
+  kycRetentionYears?: number;
+}) {
+  const { db, storage, logger } = deps;
+  const kycRetentionYears = deps.kycRetentionYears ?? 5;
+
+  /**
+   * Erases the identity documents and personal fields of members whose relationship ended longer
+   * ago than the law requires them kept. Money records (memberships, payments and their proofs)
+   * stay, under the account's id; an audit row says what went.
+   */
+  async function eraseExpiredMembers(): Promise<number> {
+    const due = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.isAdmin, false),
+          isNull(users.personalDataErasedAt),
+          lt(users.relationshipEndedAt, sql`now() - make_interval(years => ${kycRetentionYears})`),
+        ),
+      )
+      .limit(500);
+    for (const { id } of due) {
+      const removedKeys = await db.transaction(async (tx) => {
+        const documents = await tx
+          .delete(files)
+          .where(and(eq(files.ownerId, id), ne(files.kind, 'proof-of-payment')))
+          .returning({ key: files.key });
+        const kin = await tx.delete(nextOfKin).where(eq(nextOfKin.userId, id)).returning({ id: nextOfKin.id });
+        await tx.delete(notifications).where(eq(notifications.userId, id));
+        await tx
+          .update(users)
+          .set({
+            email: `erased-${id}@letsema.invalid`,
+            passwordHash: null,
+            fullName: null,
+            phoneNumber: null,
+            identityType: null,
+            nationalId: null,
+            dateOfBirth: null,
+            address: null,
+            city: null,
+            province: null,
+            profilePictureUrl: null,
+            idDocumentUrl: null,
+            oidcIssuer: null,
+            oidcSubject: null,
+            mfaSecret: null,
+            mfaPendingSecret: null,
+            mfaEnabledAt: null,
+            rejectedFields: null,
+            rejectionReason: null,
+            accountStatus: 'suspended',
+            personalDataErasedAt: sql`now()`,
+          })
+          .where(eq(users.id, id));
+        await writeAudit(tx, {
+          actorId: null,
+          action: 'privacy.erase',
+          outcome: 'success',
+          targetType: 'user',
+          targetId: id,
+          after: { documents: documents.length, nextOfKin: kin.length, retentionYears: kycRetentionYears },
+        });
+        return documents.map((d) => d.key);
+      });
+      for (const key of removedKeys) {
+        await storage.delete(key).catch((error: unknown) => {
+          logger.error(
+            { key, error: error instanceof Error ? error.message : String(error) },
+            'erased file not deleted',
+          );
+        });
+      }
+    }
+    return due.length;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function run(): Promise<MaintenanceReport> {
+    const ago = (amount: number, unit: 'days' | 'hours') => sql`now() - make_interval(${sql.raw(unit)} => ${amount})`;
+
+    const erasedMembers = await eraseExpiredMembers();
+    const sentMails = await db
+      .delete(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'sent'), lt(emailOutbox.sentAt, ago(RETENTION.sentMailDays, 'days'))))
+      .returning({ id: emailOutbox.id });
+    const oldSessions = await db
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.expiresAt, ago(RETENTION.sessionDays, 'days')),
+          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, ago(RETENTION.sessionDays, 'days'))),
+        ),
+      )
+      .returning({ id: sessions.id });
+    const counters = await db
+      .delete(rateLimits)
+      .where(
+        and(lt(rateLimits.windowStart, ago(RETENTION.rateLimitDays, 'days')), sql`${rateLimits.key} <> ${CLAIM_KEY}`),
+      )
+      .returning({ key: rateLimits.key });
+    const challenges = await db
+      .delete(mfaChallenges)
+      .where(lt(mfaChallenges.expiresAt, ago(RETENTION.challengeDays, 'days')))
+      .returning({ id: mfaChallenges.id });
+
+    // A file is kept while any record points at it.
+    const orphans = await db
+      .delete(files)
+      .where(
+        and(
+          lt(files.createdAt, ago(RETENTION.orphanFileHours, 'hours')),
+          sql`not exists (select 1 from ${users} where ${fileUrl(users.profilePictureUrl)} or ${fileUrl(users.idDocumentUrl)})`,
+          sql`not exists (select 1 from ${nextOfKin} where ${fileUrl(nextOfKin.passportPhotoUrl)} or ${fileUrl(nextOfKin.idDocumentUrl)} or ${fileUrl(nextOfKin.proofOfAddressUrl)})`,
+          sql`not exists (select 1 from ${payments} where ${fileUrl(payments.proofOfPaymentUrl)})`,
+        ),
+      )
+      .returning({ key: files.key });
+    for (const { key } of orphans) {
+      // The record is gone first; bytes left behind by a failed delete are unreachable and logged.
+      await storage.delete(key).catch((error: unknown) => {
+        logger.error({ key, error: error instanceof Error ? error.message : String(error) }, 'orphan file not deleted');
+      });
+    }
+
+    const report: MaintenanceReport = {
+      erasedMembers,
+      sentMails: sentMails.length,
+      sessions: oldSessions.length,
+      rateLimits: counters.length,
+      mfaChallenges: challenges.length,
+      orphanFiles: orphans.length,
+    };
+    logger.info({ removed: report }, 'maintenance done');
+    return report;
+  }
+
+  /** Claims today's run for this instance; false when another instance (or an earlier run) has it. */
+  async function claimDay(): Promise<boolean> {
+    const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${CLAIM_SECONDS})`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key: CLAIM_KEY, count: 1, windowStart: sql`now()` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    return row?.count === 1;
+  }
+
+  /** Runs the job if no instance has run it in the last 24 hours. */
+  async function runIfDue(): Promise<MaintenanceReport | null> {
+    if (!(await claimDay())) return null;
+    return run();
+  }
+
+  function schedule(delay: number) {
+    timer = setTimeout(() => {
+      running = runIfDue()
+        .catch((error: unknown) => {
+          logger.error({ error: error instanceof Error ? error.message : String(error) }, 'maintenance failed');
+        })
+        .finally(() => {
+          running = undefined;
+          if (timer) schedule(CHECK_EVERY_MS);
+        });
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    run,
+    runIfDue,
+    start() {
+      schedule(FIRST_CHECK_MS);
+    },
+    async stop() {
+      const current = timer;
+      timer = undefined;
+      if (current) clearTimeout(current);
+      await running;
+    },
+  };
+}
+
+export type Maintenance = ReturnType<typeof createMaintenance>;

@@ -1,0 +1,27 @@
+import type { CorrectionView, DecideCorrectionBody } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { adminKeys } from '../shared/query-keys';
+
+export const taskKeys = {
+  corrections: () => [...adminKeys.all, 'corrections'] as const,
+};
+
+/** The members' correction requests waiting for an answer, oldest first. */
+export function usePendingCorrections(isAllowed: boolean) {
+  return useQuery({
+    queryKey: taskKeys.corrections(),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ requests: CorrectionView[]; total: number }>('/api/admin/corrections?limit=50', signal),
+    enabled: isAllowed,
+  });
+}
+
+export function useDecideCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: DecideCorrectionBody }) =>
+      apiClient.post<CorrectionView>(`/api/admin/corrections/${encodeURIComponent(id)}/decide`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.corrections() }),
+  });
+}

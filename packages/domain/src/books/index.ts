@@ -1,0 +1,3 @@
+export * from './allocation.js';
+export * from './maker-checker.js';
+export * from './periods.js';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { approvalsNeeded, canDecide, makerCheckerMessages } from './maker-checker.js';
+
+const rule = { dualApprovalAboveCents: 200_000 };
+
+describe('maker-checker', () => {
+  it.each([
+    ['the maker', 'maker', [], 50_000, { allowed: false, reason: 'maker', message: makerCheckerMessages.maker }],
+    ['another admin, small amount', 'checker', [], 50_000, { allowed: true, approvalsNeeded: 1, isFinal: true }],
+    ['another admin, at the threshold', 'checker', [], 200_000, { allowed: true, approvalsNeeded: 1, isFinal: true }],
+    ['a first checker, above it', 'checker', [], 200_001, { allowed: true, approvalsNeeded: 2, isFinal: false }],
+    [
+      'a second checker, above it',
+      'second',
+      ['checker'],
+      200_001,
+      { allowed: true, approvalsNeeded: 2, isFinal: true },
+    ],
+    [
+      'the first checker again',
+      'checker',
+      ['checker'],
+      500_000,
+      { allowed: false, reason: 'alreadyApproved', message: makerCheckerMessages.alreadyApproved },
+    ],
+    [
+      'the maker, even after a checker',
+      'maker',
+      ['checker'],
+      500_000,
+      { allowed: false, reason: 'maker', message: makerCheckerMessages.maker },
+    ],
+  ])('%s', (_who, actor, approvers, amountCents, verdict) => {
+    expect(canDecide(actor, { makerId: 'maker', amountCents, approverIds: approvers }, rule)).toEqual(verdict);
+  });
+
+  it('counts a large refund or loss like a large amount', () => {
+    expect(approvalsNeeded({ amountCents: -300_000 }, rule)).toBe(2);
+  });
+});

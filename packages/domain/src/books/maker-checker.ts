@@ -1,0 +1,45 @@
+/**
+ * Maker-checker: whoever records or prepares a money decision never decides it, and above a set
+ * amount two different checkers must approve. One rule, used by the server (which refuses with 403
+ * `MAKER_CHECKER`) and by the web app (which hides what the server would refuse). No role bypasses it.
+ */
+
+export const makerCheckerMessages = {
+  maker: 'You recorded this, so another admin must decide it.',
+  alreadyApproved: 'You have approved this already; a second admin must approve it too.',
+} as const;
+
+export interface MakerCheckerRecord {
+  /** Who recorded or prepared it. */
+  makerId: string;
+  amountCents: number;
+  /** Who has approved it so far. */
+  approverIds: readonly string[];
+}
+
+export interface MakerCheckerRule {
+  /** Above this many cents, two different checkers must approve. */
+  dualApprovalAboveCents: number;
+}
+
+export type MakerCheckerVerdict =
+  | { allowed: true; approvalsNeeded: number; isFinal: boolean }
+  | { allowed: false; reason: keyof typeof makerCheckerMessages; message: string };
+
+/** How many approvals a record needs under the rule. */
+export function approvalsNeeded(record: Pick<MakerCheckerRecord, 'amountCents'>, rule: MakerCheckerRule): number {
+  return Math.abs(record.amountCents) > rule.dualApprovalAboveCents ? 2 : 1;
+}
+
+/**
+ * Whether `actorId` may decide (approve or reject) the record now; for an approval, also whether it
+ * is the last one needed.
+ */
+export function canDecide(actorId: string, record: MakerCheckerRecord, rule: MakerCheckerRule): MakerCheckerVerdict {
+  if (actorId === record.makerId) return { allowed: false, reason: 'maker', message: makerCheckerMessages.maker };
+  if (record.approverIds.includes(actorId)) {
+    return { allowed: false, reason: 'alreadyApproved', message: makerCheckerMessages.alreadyApproved };
+  }
+  const needed = approvalsNeeded(record, rule);
+  return { allowed: true, approvalsNeeded: needed, isFinal: record.approverIds.length + 1 >= needed };
+}

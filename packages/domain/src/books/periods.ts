@@ -1,0 +1,40 @@
+/**
+ * Accounting periods are calendar months in Africa/Johannesburg, written `YYYY-MM`. South Africa
+ * keeps UTC+2 all year (no daylight saving), so a period's bounds are fixed instants.
+ */
+
+const OFFSET_MS = 2 * 60 * 60 * 1000;
+const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function isPeriod(value: string): boolean {
+  return PERIOD.test(value);
+}
+
+/** The period an instant falls in, on the cooperative's calendar. */
+export function periodOf(instant: Date): string {
+  const local = new Date(instant.getTime() + OFFSET_MS);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The first instant of a period and the first instant of the next one (end exclusive). */
+export function periodBounds(period: string): { start: Date; end: Date } {
+  const match = PERIOD.exec(period);
+  if (!match) throw new Error(`Not a period: ${period}`);
+  const year = Number(match[1]);
+  const month = Number(match[2]) - 1;
+  return {
+    start: new Date(Date.UTC(year, month, 1) - OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - OFFSET_MS),
+  };
+}
+
+/** The period after `period`. */
+export function nextPeriod(period: string): string {
+  return periodOf(periodBounds(period).end);
+}
+
+/** How many days a period has. */
+export function daysInPeriod(period: string): number {
+  const { start, end } = periodBounds(period);
+  return Math.round((end.getTime() - start.getTime()) / (24 * 60 * 60 * 1000));
+}

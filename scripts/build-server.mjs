@@ -1,0 +1,66 @@
+// Bundles the API's TypeScript (and the shared domain package) into one JavaScript file ahead of
+// time, so the server starts without a transpiler. Packages from node_modules stay outside the
+// bundle and load as usual.
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = path.join(root, 'apps/api/dist/main.js');
+const sourceFolders = [path.join(root, 'apps/api/src'), path.join(root, 'packages/domain/src')];
+const packageFiles = [path.join(root, 'apps/api/package.json'), path.join(root, 'packages/domain/package.json')];
+
+/** Builds the server bundle. */
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const external = packageFiles.flatMap((file) => {
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+      (name) => !name.startsWith('@letsema/'),
+    );
+  });
+  const result = await build({
+    write: false,
+    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
+    outfile: serverEntry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+  // Each file is written beside its place and renamed into it, so a server starting at the same
+  // moment never loads half a bundle.
+  mkdirSync(path.dirname(serverEntry), { recursive: true });
+  const outputs = [...result.outputFiles].sort((a) => (a.path === serverEntry ? 1 : -1));
+  for (const output of outputs) {
+    const temporary = `${output.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, output.contents);
+    renameSync(temporary, output.path);
+  }
+}
+
+/** True when the bundle is missing or older than any source file or package manifest. */
+export function isServerBuildStale() {
+  let built;
+  try {
+    built = statSync(serverEntry).mtimeMs;
+  } catch {
+    return true;
+  }
+  return [...packageFiles, ...sourceFolders.flatMap(listFiles)].some((file) => statSync(file).mtimeMs > built);
+}
+
+function listFiles(folder) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    return entry.isDirectory() ? listFiles(file) : [file];
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServer();
+  console.log(`Built ${path.relative(root, serverEntry)}`);
+}
