@@ -41,6 +41,10 @@ import { createUploadService } from './modules/uploads/service.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { apiRoot } from './paths.js';
+import { booksRoutes } from './modules/books/routes.js';
+import { createMonthEndService } from './modules/books/month-end-service.js';
+import { createRecordsService } from './modules/books/records-service.js';
+import { createStatementsService } from './modules/books/statements-service.js';
 
 export const defaultWebDist = path.join(apiRoot, '../web/dist');
 
@@ -58,6 +62,8 @@ export interface AppDeps {
   storage?: Storage;
   /** The clock two-factor codes and challenges are checked against (tests set it; defaults to now). */
   twoFactorClock?: () => Date;
+  /** The clock money decisions are dated by (tests move it); defaults to now. */
+  clock?: () => Date;
 }
 
 export interface AppOptions {
@@ -168,13 +174,25 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     limiter: createRateLimiter(db),
   });
   fileRoutes(app, { db, storage, guards });
-  const investing = createInvestingService({ db, config });
+  // The books' clock: decisions are dated by it (CLOCK_OFFSET_DAYS moves it for a rehearsal).
+  const booksClock = deps.clock ?? (() => new Date(Date.now() + config.clockOffsetDays * 24 * 60 * 60 * 1000));
+  const investing = createInvestingService({ db, config, clock: booksClock });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
   staffRoutes(app, { staff: createStaffService({ db }), guards });
   auditRoutes(app, { audit: createAuditService({ db }), guards });
   correctionRoutes(app, { corrections: createCorrectionService({ db, config }), guards });
   privacyRoutes(app, { privacy: createPrivacyService({ db, storage }), guards, limiter: createRateLimiter(db) });
+  booksRoutes(app, {
+    records: createRecordsService({
+      db,
+      clock: { now: booksClock },
+      expenseDualApprovalCents: config.books.expenseDualApprovalCents,
+    }),
+    monthEnd: createMonthEndService({ db, storage, clock: { now: booksClock }, config }),
+    statements: createStatementsService({ db, clock: { now: booksClock } }),
+    guards,
+  });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,

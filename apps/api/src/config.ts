@@ -58,6 +58,22 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
   UPLOAD_QUOTA_MB: positiveInt.default(100),
   KYC_RETENTION_YEARS: positiveInt.default(5),
+  EXPENSE_DUAL_APPROVAL_AMOUNT: z
+    .string()
+    .trim()
+    .default('2000')
+    .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be an amount in rand, such as 2000 or 2000.50' })),
+  RESERVE_PERCENT: z.coerce
+    .number({ error: 'must be a number from 0 to 5' })
+    .min(0, { error: 'must be a number from 0 to 5' })
+    .max(5, { error: 'must be a number from 0 to 5' })
+    .default(0),
+  CLOCK_OFFSET_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(-3660)
+    .max(3660)
+    .default(0),
 });
 
 export interface RateLimitRule {
@@ -96,6 +112,17 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Years a member's identity documents are kept after the relationship ends. */
   kycRetentionYears: number;
+  books: {
+    /** Expenses above this many cents need two approvers. */
+    expenseDualApprovalCents: number;
+    /** The share of a month's profit kept as the reserve, 0 to 5 percent. */
+    reservePercent: number;
+  };
+  /**
+   * Days the books' clock is moved from the real one, to rehearse a month end on a copy; refused in
+   * production unless the server answers on a loopback address.
+   */
+  clockOffsetDays: number;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     kycRetentionYears: e.KYC_RETENTION_YEARS,
+    books: {
+      expenseDualApprovalCents: Math.round(Number(e.EXPENSE_DUAL_APPROVAL_AMOUNT) * 100),
+      reservePercent: e.RESERVE_PERCENT,
+    },
+    clockOffsetDays: e.CLOCK_OFFSET_DAYS,
     rateLimits: {
       loginPerIp: { limit: e.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: 5 * 60 },
       loginPerAccount: { limit: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: 15 * 60 },
@@ -261,6 +293,13 @@ function checkProductionSettings(e: z.infer<typeof envSchema>): void {
       'SMTP_URL',
       'smtp:// may send mail and its password without encryption. Use smtps:// (TLS, usually port 465), ' +
         'or set SMTP_ALLOW_PLAIN=true if the mail server is on a network you trust.',
+    );
+  }
+  if (e.CLOCK_OFFSET_DAYS !== 0 && !(e.PUBLIC_URL && isLoopback(new URL(e.PUBLIC_URL).hostname))) {
+    refuse(
+      'CLOCK_OFFSET_DAYS',
+      'moves the dates money decisions are booked on, for rehearsing a month end on a copy of the data. ' +
+        'It is refused in production unless PUBLIC_URL is a loopback address.',
     );
   }
   if (e.DATABASE_URL && !e.JWT_SECRET) {

@@ -23,7 +23,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   options: AppOptions = {},
-  deps: Pick<AppDeps, 'twoFactorClock'> = {},
+  deps: Pick<AppDeps, 'twoFactorClock' | 'clock'> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-test-'));
   const config = loadConfig({

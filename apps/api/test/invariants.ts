@@ -5,7 +5,9 @@ import type { Db } from '../src/db/client.js';
 /**
  * The money invariants: pool current amount = its completed contributions; membership total paid =
  * its completed payments; available shares = total shares less approved memberships' shares, never
- * negative; members counted = approved memberships, never above the maximum.
+ * negative; members counted = approved memberships, never above the maximum. And the ledger: every
+ * entry balances; the pool's current amount equals its member capital accounts; each member's
+ * capital equals their completed payments and their returns equal what was allocated to them.
  */
 export async function assertMoneyInvariants(db: Db): Promise<void> {
   const poolProblems = await db.execute(sql`
@@ -35,5 +37,29 @@ export async function assertMoneyInvariants(db: Db): Promise<void> {
     expect(Number(row.claimed), `membership ${id} never owes less than nothing`).toBeLessThanOrEqual(
       Number(row.total_commitment_cents),
     );
+  }
+
+  const unbalanced = await db.execute(sql`
+    select e.id, coalesce(sum(l.amount_cents), 0) as total, count(l.id) as lines
+    from journal_entries e left join journal_lines l on l.entry_id = e.id
+    group by e.id having coalesce(sum(l.amount_cents), 0) <> 0 or count(l.id) < 2`);
+  expect(unbalanced.rows, 'journal entries that do not balance').toEqual([]);
+  const pools = await db.execute(sql`
+    select p.id, p.current_amount_cents,
+      coalesce((select -sum(l.amount_cents) from journal_lines l where l.pool_id = p.id and l.account = 'member_capital'), 0) as capital
+    from pools p`);
+  for (const row of pools.rows as Record<string, string | number>[]) {
+    expect(Number(row.capital), `pool ${String(row.id)} capital in the ledger`).toBe(Number(row.current_amount_cents));
+  }
+  const holdings = await db.execute(sql`
+    select m.user_id, m.pool_id,
+      sum(m.total_paid_cents) as paid, sum(m.actual_return_cents) as returns,
+      coalesce((select -sum(l.amount_cents) from journal_lines l where l.user_id = m.user_id and l.pool_id = m.pool_id and l.account = 'member_capital'), 0) as capital,
+      coalesce((select -sum(l.amount_cents) from journal_lines l where l.user_id = m.user_id and l.pool_id = m.pool_id and l.account = 'member_returns'), 0) as allocated
+    from memberships m group by m.user_id, m.pool_id`);
+  for (const row of holdings.rows as Record<string, string | number>[]) {
+    const who = `member ${String(row.user_id)} in pool ${String(row.pool_id)}`;
+    expect(Number(row.capital), `${who}: capital in the ledger`).toBe(Number(row.paid));
+    expect(Number(row.allocated), `${who}: returns in the ledger`).toBe(Number(row.returns));
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { describeViolations, findAccessibilityViolations } from '../../fixtures/axe.js';
-import { registerOverApi, useBrowser } from '../../fixtures/browser.js';
+import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi } from '../../fixtures/investing.js';
 import { submitRegistration } from '../../fixtures/onboarding.js';
 
@@ -89,7 +89,22 @@ describe('accessibility (axe, every impact)', () => {
 
   it.each(widths)('has no violation on the admin pages at %i px', async (width) => {
     const applicant = await submitRegistration('Palesa Mahlangu');
-    const pool = await createOpenPool(await adminToken());
+    const token = await adminToken();
+    const pool = await createOpenPool(token);
+    // A suspended admin, so that the staff list shows that state whatever ran before.
+    const suspended = await api<{ id: string }>(
+      'POST',
+      '/api/admin/staff',
+      {
+        fullName: 'Kagiso Suspended',
+        email: newEmail('suspended'),
+        phoneNumber: '0831234567',
+        password: 'a-staff-password',
+        roles: ['payment_management'],
+      },
+      token,
+    );
+    await api('DELETE', `/api/admin/staff/${suspended.id}`, undefined, token);
     const page = await newPage({ width });
     await signIn(page, ADMIN.email, ADMIN.password);
     const failures = await audit(page, [

@@ -10,6 +10,9 @@ export const uploadKinds = [
   'nok-id-document',
   'nok-proof-of-address',
   'proof-of-payment',
+  'expense-receipt',
+  'income-proof',
+  'bank-statement',
 ] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
@@ -19,7 +22,13 @@ export type UploadKind = (typeof uploadKinds)[number];
  */
 export const uploadRules: Record<
   UploadKind,
-  { accepts: 'photo' | 'document'; reviewerRole: AdminRole; missingMessage: string }
+  {
+    accepts: 'photo' | 'document';
+    reviewerRole: AdminRole;
+    missingMessage: string;
+    /** Only admins holding this role may upload it (the books' documents). */
+    uploaderRole?: AdminRole;
+  }
 > = {
   'profile-picture': {
     accepts: 'photo',
@@ -51,7 +60,38 @@ export const uploadRules: Record<
     reviewerRole: 'payment_management',
     missingMessage: 'Please upload your proof of payment',
   },
+  'expense-receipt': {
+    accepts: 'document',
+    reviewerRole: 'expense_management',
+    uploaderRole: 'expense_management',
+    missingMessage: 'Please upload the receipt',
+  },
+  'income-proof': {
+    accepts: 'document',
+    reviewerRole: 'investment_management',
+    uploaderRole: 'investment_management',
+    missingMessage: 'Please upload the proof',
+  },
+  'bank-statement': {
+    accepts: 'document',
+    reviewerRole: 'month_end',
+    uploaderRole: 'month_end',
+    missingMessage: 'Please upload the bank statement',
+  },
 };
+
+/** Files the server writes itself (month-end reports, statements) and the role that may read them. */
+export const generatedFileKinds = {
+  'month-end-report': { reviewerRole: 'month_end' },
+} as const satisfies Record<string, { reviewerRole: AdminRole }>;
+export type GeneratedFileKind = keyof typeof generatedFileKinds;
+
+/** The admin role that may read a stored file of this kind besides its owner, if any. */
+export function reviewerRoleOf(kind: string): AdminRole | undefined {
+  if (kind in uploadRules) return uploadRules[kind as UploadKind].reviewerRole;
+  if (kind in generatedFileKinds) return generatedFileKinds[kind as GeneratedFileKind].reviewerRole;
+  return undefined;
+}
 
 /** The `accept` attribute of a file input for each kind of upload. */
 export const acceptAttribute = {

@@ -33,6 +33,23 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'GET /api/admin/audit/export': 'audit',
   'GET /api/admin/corrections': 'member_management',
   'POST /api/admin/corrections/:id/decide': 'member_management',
+  'GET /api/admin/expenses': 'expense_management',
+  'GET /api/admin/expenses/export': 'expense_management',
+  'POST /api/admin/expenses': 'expense_management',
+  'POST /api/admin/expenses/:id/approve': 'expense_management',
+  'POST /api/admin/expenses/:id/reject': 'expense_management',
+  'GET /api/admin/income': 'investment_management',
+  'POST /api/admin/income': 'investment_management',
+  'POST /api/admin/income/:id/approve': 'investment_management',
+  'POST /api/admin/income/:id/reject': 'investment_management',
+  'GET /api/admin/ledger/trial-balance': 'month_end',
+  'GET /api/admin/month-end': 'month_end',
+  'GET /api/admin/month-end/:period': 'month_end',
+  'POST /api/admin/month-end/:period/:step': 'month_end',
+  'POST /api/admin/month-end/:period/reopen': 'month_end',
+  'POST /api/admin/month-end/reopen-requests/:id/approve': 'month_end',
+  'POST /api/admin/month-end/reopen-requests/:id/reject': 'month_end',
+  'GET /api/admin/members/:userId/statement': 'member_management',
 };
 
 /** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */

@@ -410,3 +410,181 @@ export const correctionRequests = pgTable(
     check('correction_requests_status_check', sql`${t.status} in ('pending', 'resolved', 'declined')`),
   ],
 );
+
+/**
+ * The journal: one entry per money event, unique on its source so nothing posts twice. Entries and
+ * their lines are append-only (database triggers refuse updates and deletes) and each entry's lines
+ * add up to zero (a deferred trigger checks it at commit); a correction is a reversing entry.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A running number people can quote: JE-000042. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    /** The cooperative's calendar day it counts on. */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    /** `YYYY-MM` of the effective date. */
+    period: text('period').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    reversalOf: uuid('reversal_of'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('journal_entries_source_key').on(t.sourceType, t.sourceId),
+    uniqueIndex('journal_entries_number_key').on(t.number),
+    uniqueIndex('journal_entries_reversal_key').on(t.reversalOf),
+    index('journal_entries_period_idx').on(t.period, t.effectiveDate),
+    index('journal_entries_created_by_idx').on(t.createdBy),
+    index('journal_entries_approved_by_idx').on(t.approvedBy),
+  ],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    poolId: uuid('pool_id').references(() => pools.id, { onDelete: 'restrict' }),
+    /** Debit positive, credit negative. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('journal_lines_entry_idx').on(t.entryId),
+    index('journal_lines_account_idx').on(t.account, t.poolId),
+    index('journal_lines_user_idx').on(t.userId, t.poolId),
+    index('journal_lines_pool_idx').on(t.poolId),
+    check('journal_lines_amount_check', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** Expenses (recorded by one admin, approved by one or two others) and the pool's income. */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    category: text('category').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+    period: text('period').notNull(),
+    description: text('description').notNull(),
+    receiptUrl: text('receipt_url').notNull(),
+    /** pending, approved or rejected. */
+    status: text('status').notNull().default('pending'),
+    /** How many approvals it needs: two above the dual-approval amount. */
+    approvalsNeeded: integer('approvals_needed').notNull().default(1),
+    approverIds: jsonb('approver_ids').$type<string[]>().notNull().default([]),
+    rejectionReason: text('rejection_reason'),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('expenses_status_idx').on(t.status, t.createdAt),
+    index('expenses_period_idx').on(t.period, t.category),
+    index('expenses_pool_idx').on(t.poolId),
+    index('expenses_recorded_by_idx').on(t.recordedBy),
+    index('expenses_decided_by_idx').on(t.decidedBy),
+    uniqueIndex('expenses_receipt_key').on(t.receiptUrl),
+    check('expenses_amount_check', sql`${t.amountCents} > 0`),
+    check('expenses_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const income = pgTable(
+  'income',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    category: text('category').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    incomeDate: date('income_date', { mode: 'string' }).notNull(),
+    period: text('period').notNull(),
+    description: text('description').notNull(),
+    proofUrl: text('proof_url').notNull(),
+    status: text('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('income_status_idx').on(t.status, t.createdAt),
+    index('income_period_idx').on(t.period, t.category),
+    index('income_pool_idx').on(t.poolId),
+    index('income_recorded_by_idx').on(t.recordedBy),
+    index('income_decided_by_idx').on(t.decidedBy),
+    uniqueIndex('income_proof_key').on(t.proofUrl),
+    check('income_amount_check', sql`${t.amountCents} > 0`),
+    check('income_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** A month of the books and how far its close has gone: who did each step, and when. */
+export const accountingPeriods = pgTable(
+  'accounting_periods',
+  {
+    period: text('period').primaryKey(),
+    /** open, locked (month end under way) or closed. */
+    status: text('status').notNull().default('open'),
+    /** Each step done: { by, at, ... } keyed by the step's name. */
+    steps: jsonb('steps').$type<Record<string, { by: string; at: string }>>().notNull().default({}),
+    bankClosingBalanceCents: bigint('bank_closing_balance_cents', { mode: 'number' }),
+    ledgerBankBalanceCents: bigint('ledger_bank_balance_cents', { mode: 'number' }),
+    bankStatementUrl: text('bank_statement_url'),
+    /** The split previewed by Calculate and posted by Allocate. */
+    calculation: jsonb('calculation'),
+    /** The report files made by Generate reports: name to file URL. */
+    reports: jsonb('reports').$type<Record<string, string>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('accounting_periods_status_check', sql`${t.status} in ('open', 'locked', 'closed')`)],
+);
+
+/** A request to reopen a closed month: a reason, and a second month-end admin's decision. */
+export const periodReopenRequests = pgTable(
+  'period_reopen_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    period: text('period')
+      .notNull()
+      .references(() => accountingPeriods.period, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('period_reopen_requests_pending_key')
+      .on(t.period)
+      .where(sql`${t.status} = 'pending'`),
+    index('period_reopen_requests_requested_by_idx').on(t.requestedBy),
+    index('period_reopen_requests_decided_by_idx').on(t.decidedBy),
+  ],
+);

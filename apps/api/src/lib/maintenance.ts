@@ -1,8 +1,11 @@
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
+  accountingPeriods,
   emailOutbox,
+  expenses,
   files,
+  income,
   mfaChallenges,
   nextOfKin,
   notifications,
@@ -177,6 +180,11 @@ export function createMaintenance(deps: {
           sql`not exists (select 1 from ${users} where ${fileUrl(users.profilePictureUrl)} or ${fileUrl(users.idDocumentUrl)})`,
           sql`not exists (select 1 from ${nextOfKin} where ${fileUrl(nextOfKin.passportPhotoUrl)} or ${fileUrl(nextOfKin.idDocumentUrl)} or ${fileUrl(nextOfKin.proofOfAddressUrl)})`,
           sql`not exists (select 1 from ${payments} where ${fileUrl(payments.proofOfPaymentUrl)})`,
+          sql`not exists (select 1 from ${expenses} where ${fileUrl(expenses.receiptUrl)})`,
+          sql`not exists (select 1 from ${income} where ${fileUrl(income.proofUrl)})`,
+          sql`not exists (select 1 from ${accountingPeriods} where ${fileUrl(accountingPeriods.bankStatementUrl)})`,
+          // Month-end reports are kept for good: the closed month's papers.
+          sql`${files.kind} <> 'month-end-report'`,
         ),
       )
       .returning({ key: files.key });

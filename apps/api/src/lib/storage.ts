@@ -15,14 +15,14 @@ export interface Storage {
 }
 
 /** Storage keys are ours, never user-chosen: lower-case letters, digits, dashes, one slash level, an extension. */
-const KEY = /^[a-z0-9-]+\/[a-z0-9-]+\.(jpg|png|webp|pdf)$/;
+const KEY = /^[a-z0-9-]+\/[a-z0-9-]+\.(jpg|png|webp|pdf|csv)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY.test(key);
 }
 
 /** A new random key for a file of the given extension, spread over 256 folders. */
-export function newStorageKey(extension: 'jpg' | 'png' | 'webp' | 'pdf'): string {
+export function newStorageKey(extension: 'jpg' | 'png' | 'webp' | 'pdf' | 'csv'): string {
   const id = randomUUID();
   return `${id.slice(0, 2)}/${id}.${extension}`;
 }

@@ -38,3 +38,23 @@ export function daysInPeriod(period: string): number {
   const { start, end } = periodBounds(period);
   return Math.round((end.getTime() - start.getTime()) / (24 * 60 * 60 * 1000));
 }
+
+/** The cooperative's calendar day (`YYYY-MM-DD`) an instant falls on. */
+export function dayOf(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The period a calendar day (`YYYY-MM-DD`) belongs to. */
+export function periodOfDay(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** The last calendar day of a period. */
+export function lastDayOf(period: string): string {
+  return dayOf(new Date(periodBounds(period).end.getTime() - 1));
+}
+
+/** Whole days from one calendar day to another (`to` minus `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * 60 * 60 * 1000));
+}

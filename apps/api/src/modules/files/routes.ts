@@ -1,4 +1,4 @@
-import { hasRole, uploadRules, type UploadKind } from '@letsema/domain';
+import { hasRole, reviewerRoleOf } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -19,8 +19,8 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: Storag
 
     const [file] = await deps.db.select().from(files).where(eq(files.key, raw)).limit(1);
     const user = request.auth!.user;
-    const rule = file ? uploadRules[file.kind as UploadKind] : undefined;
-    const allowed = !!file && (file.ownerId === user.id || (!!rule && hasRole(user, rule.reviewerRole)));
+    const reviewerRole = file ? reviewerRoleOf(file.kind) : undefined;
+    const allowed = !!file && (file.ownerId === user.id || (!!reviewerRole && hasRole(user, reviewerRole)));
     if (!file || !allowed) throw notFound();
 
     const stored = await deps.storage.get(file.key);
@@ -33,7 +33,7 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: Storag
       .header('cache-control', 'private, no-store')
       .header(
         'content-disposition',
-        file.contentType === 'application/pdf' ? `attachment; filename="${file.kind}.${extension}"` : 'inline',
+        file.contentType.startsWith('image/') ? 'inline' : `attachment; filename="${file.kind}.${extension}"`,
       )
       .header('content-security-policy', "default-src 'none'; sandbox");
     return reply.send(stored.body);

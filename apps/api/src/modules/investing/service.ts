@@ -1,5 +1,6 @@
 import {
   centsToRand,
+  dayOf,
   formatRand,
   frequencyLabels,
   instalmentAmount,
@@ -16,6 +17,7 @@ import { files, memberships, payments, pools, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
+import { postEntry } from '../ledger/posting.js';
 
 type Actor = typeof users.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
@@ -106,7 +108,13 @@ export function toPaymentView(p: PaymentRow, poolName: string | null = null) {
 }
 
 /** Memberships and payments: joining, paying, and the admin decisions that move shares and money. */
-export function createInvestingService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
+export function createInvestingService(deps: {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  /** When decisions happen (tests move it); defaults to now. */
+  clock?: () => Date;
+}) {
+  const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
 
   const tell = (
@@ -435,7 +443,7 @@ export function createInvestingService(deps: { db: Db; config: Pick<Config, 'pub
         }
         const [after] = await tx
           .update(payments)
-          .set({ status: 'completed', decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
+          .set({ status: 'completed', decidedBy: actorId, decidedAt: clock(), updatedAt: new Date() })
           .where(eq(payments.id, paymentId))
           .returning();
         await tx
@@ -447,6 +455,24 @@ export function createInvestingService(deps: { db: Db; config: Pick<Config, 'pub
           .set({ currentAmountCents: sql`${pools.currentAmountCents} + ${before.amountCents}`, updatedAt: new Date() })
           .where(eq(pools.id, before.poolId))
           .returning({ name: pools.name });
+        // The money is in the bank and owed to the member as capital, from the day it was approved.
+        await postEntry(tx, {
+          effectiveDate: dayOf(after!.decidedAt!),
+          kind: 'payment',
+          description: `Contribution approved: ${pool!.name}`,
+          source: { type: 'payment', id: paymentId },
+          createdBy: before.userId,
+          approvedBy: actorId,
+          lines: [
+            { account: 'bank', poolId: before.poolId, amountCents: before.amountCents },
+            {
+              account: 'member_capital',
+              userId: before.userId,
+              poolId: before.poolId,
+              amountCents: -before.amountCents,
+            },
+          ],
+        });
         await writeAudit(tx, {
           actorId,
           action: 'payment.approve',

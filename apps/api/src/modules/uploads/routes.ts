@@ -1,8 +1,8 @@
-import { MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, uploadRules, type UploadKind } from '@letsema/domain';
+import { hasRole, MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, uploadRules, type UploadKind } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UploadService } from './service.js';
 
@@ -19,6 +19,8 @@ export function uploadRoutes(
     async (request, reply) => {
       const kind = request.params.kind as UploadKind;
       if (!uploadKinds.includes(kind)) throw notFound();
+      const uploaderRole = uploadRules[kind].uploaderRole;
+      if (uploaderRole && !hasRole(currentUser(request), uploaderRole)) throw forbidden();
       await deps.limiter.hit(
         `uploads:user:${currentUser(request).id}`,
         UPLOADS_PER_HOUR,

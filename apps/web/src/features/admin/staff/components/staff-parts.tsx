@@ -75,8 +75,9 @@ function SuspendedChip() {
         height: 22,
         fontWeight: 600,
         bgcolor: 'rgba(255, 59, 48, 0.1)',
-        color: '#D70015',
-        '& .MuiChip-icon': { color: '#D70015', fontSize: 15 },
+        // Darker than the theme's error red: the chip sits on the grey of a suspended row too.
+        color: '#A3000F',
+        '& .MuiChip-icon': { color: '#A3000F', fontSize: 15 },
       }}
     />
   );

@@ -1,0 +1,535 @@
+import type { AdminRole } from '@letsema/domain';
+import { eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  dataOf,
+  login,
+  seedActiveMember,
+  seedAdmin,
+  type TestContext,
+} from '../../../test/app.js';
+import { testEngine } from '../../../test/database.js';
+import { assertMoneyInvariants } from '../../../test/invariants.js';
+import { joinOk, submitPayment } from '../../../test/investing.js';
+import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
+import { uploadFile } from '../../../test/seed.js';
+import { journalEntries, journalLines, memberships, notifications } from '../../db/schema.js';
+
+let now = new Date('2026-08-03T09:00:00+02:00');
+let t: TestContext;
+let manager: string;
+let cashier: string;
+let bookkeeper: string;
+let checker: string;
+let secondChecker: string;
+let closer: string;
+let secondCloser: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { clock: () => now });
+  const admin = async (roles: AdminRole[]) => login(t.app, (await seedAdmin(t.db, { roles })).email);
+  manager = await admin(['investment_management']);
+  cashier = await admin(['payment_management']);
+  bookkeeper = await admin(['expense_management', 'investment_management']);
+  checker = await admin(['expense_management', 'investment_management']);
+  secondChecker = await admin(['expense_management']);
+  closer = await admin(['month_end']);
+  secondCloser = await admin(['month_end']);
+});
+afterEach(async () => {
+  await assertMoneyInvariants(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (iso: string) => {
+  now = new Date(iso);
+};
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const okData = async <T = Record<string, unknown>>(promise: ReturnType<typeof call>, status = 200) => {
+  const response = await promise;
+  expect(response.statusCode, response.body).toBe(status);
+  return dataOf<T>(response);
+};
+const refusal = async (promise: ReturnType<typeof call>) => {
+  const response = await promise;
+  return { status: response.statusCode, ...(JSON.parse(response.body) as { error: string; code: string }) };
+};
+
+/** A member who holds `shares` shares of R 1 000 and paid them in full on the clock's day. */
+async function paidMember(pool: PoolAnswer, shares = 1, fullName = 'Thandi Mokoena') {
+  const member = await seedActiveMember(t.db, { fullName });
+  const token = await login(t.app, member.email);
+  const joined = await joinOk(t.app, token, pool, shares, 'once');
+  await okData(call('POST', `/api/admin/pool-requests/${joined.id}/approve`, manager));
+  const payment = await submitPayment(t.app, token, pool.id, shares * 1000);
+  expect(payment.statusCode, payment.body).toBe(201);
+  await okData(call('POST', `/api/admin/payments/${dataOf<{ id: string }>(payment).id}/approve`, cashier));
+  return { id: member.id, token };
+}
+
+async function recordExpense(amount: number, date: string, poolId: string, token = bookkeeper) {
+  const receiptUrl = await uploadFile(t.app, token, 'expense-receipt');
+  return okData<{ id: string; status: string; approvalsNeeded: number }>(
+    call('POST', '/api/admin/expenses', token, {
+      category: 'banking_fees',
+      amount,
+      date,
+      poolId,
+      description: 'Monthly account fee',
+      receiptUrl,
+    }),
+    201,
+  );
+}
+
+async function recordIncome(amount: number, date: string, poolId: string) {
+  const proofUrl = await uploadFile(t.app, bookkeeper, 'income-proof');
+  const recorded = await okData<{ id: string }>(
+    call('POST', '/api/admin/income', bookkeeper, {
+      category: 'interest',
+      amount,
+      date,
+      poolId,
+      description: 'Money-market interest',
+      proofUrl,
+    }),
+    201,
+  );
+  return okData<{ status: string }>(call('POST', `/api/admin/income/${recorded.id}/approve`, checker));
+}
+
+async function closeMonth(period: string, bankBalance: number) {
+  await okData(call('POST', `/api/admin/month-end/${period}/lock`, closer));
+  const statement = await uploadFile(t.app, closer, 'bank-statement');
+  await okData(
+    call('POST', `/api/admin/month-end/${period}/reconcile`, closer, {
+      bankClosingBalance: bankBalance,
+      bankStatementUrl: statement,
+    }),
+  );
+  await okData(call('POST', `/api/admin/month-end/${period}/calculate`, closer));
+  await okData(call('POST', `/api/admin/month-end/${period}/allocate`, secondCloser));
+  await okData(call('POST', `/api/admin/month-end/${period}/reports`, closer));
+  return okData<{ status: string }>(call('POST', `/api/admin/month-end/${period}/close`, closer));
+}
+
+const entriesFor = async (sourceType: string, sourceId: string) =>
+  t.db
+    .select()
+    .from(journalEntries)
+    .where(sql`${journalEntries.sourceType} = ${sourceType} and ${journalEntries.sourceId} = ${sourceId}`);
+
+describe(`the ledger (${testEngine})`, () => {
+  let pool: PoolAnswer;
+  beforeAll(async () => {
+    at('2026-08-03T09:00:00+02:00');
+    pool = await seedOpenPool(t.app, manager);
+  });
+
+  it('posts an approved payment once, as bank against the member capital, and the trial balance balances', async () => {
+    const member = await paidMember(pool);
+    const [payment] = (await t.db.execute(sql`select id from payments where user_id = ${member.id}`)).rows as {
+      id: string;
+    }[];
+    const entries = await entriesFor('payment', payment!.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ effectiveDate: '2026-08-03', period: '2026-08', kind: 'payment' });
+    const lines = await t.db.select().from(journalLines).where(eq(journalLines.entryId, entries[0]!.id));
+    expect(lines.map((line) => [line.account, line.amountCents]).sort()).toEqual([
+      ['bank', 100_000],
+      ['member_capital', -100_000],
+    ]);
+    // A second approval changes nothing.
+    expect((await refusal(call('POST', `/api/admin/payments/${payment!.id}/approve`, cashier))).status).toBe(409);
+    expect(await entriesFor('payment', payment!.id)).toHaveLength(1);
+
+    const balance = await okData<{
+      isBalanced: boolean;
+      totalDebit: number;
+      accounts: { account: string; debit: number }[];
+    }>(call('GET', '/api/admin/ledger/trial-balance?period=2026-08', closer));
+    expect(balance.isBalanced).toBe(true);
+    expect(balance.accounts.find((row) => row.account === 'bank')!.debit).toBeGreaterThanOrEqual(1000);
+    expect((await refusal(call('GET', '/api/admin/ledger/trial-balance?period=2026-8', closer))).status).toBe(400);
+    expect((await refusal(call('GET', '/api/admin/ledger/trial-balance?period=2026-08', cashier))).status).toBe(403);
+  });
+
+  it('refuses to change or remove an entry in the database itself', async () => {
+    const [entry] = await t.db.select().from(journalEntries).limit(1);
+    await expect(
+      t.db.update(journalEntries).set({ description: 'changed' }).where(eq(journalEntries.id, entry!.id)),
+    ).rejects.toThrow();
+    await expect(t.db.delete(journalLines).where(eq(journalLines.entryId, entry!.id))).rejects.toThrow();
+    // An entry that does not balance is refused when its transaction commits.
+    await expect(
+      t.db.transaction(async (tx) => {
+        const [bad] = await tx
+          .insert(journalEntries)
+          .values({
+            effectiveDate: '2026-08-03',
+            period: '2026-08',
+            kind: 'payment',
+            description: 'broken',
+            sourceType: 'test',
+            sourceId: 'unbalanced',
+          })
+          .returning();
+        await tx.insert(journalLines).values([
+          { entryId: bad!.id, account: 'bank', amountCents: 100 },
+          { entryId: bad!.id, account: 'member_capital', amountCents: -99 },
+        ]);
+      }),
+    ).rejects.toThrow();
+    expect(await entriesFor('test', 'unbalanced')).toHaveLength(0);
+  });
+});
+
+describe(`expenses (${testEngine})`, () => {
+  let pool: PoolAnswer;
+  beforeAll(async () => {
+    at('2026-08-10T09:00:00+02:00');
+    pool = await seedOpenPool(t.app, manager);
+  });
+
+  it('is recorded with a receipt, refused to its maker, approved by another admin and posted once', async () => {
+    const expense = await recordExpense(150.25, '2026-08-09', pool.id);
+    expect(expense).toMatchObject({ status: 'pending', approvalsNeeded: 1 });
+    const own = await refusal(call('POST', `/api/admin/expenses/${expense.id}/approve`, bookkeeper));
+    expect(own).toMatchObject({
+      status: 403,
+      code: 'MAKER_CHECKER',
+      error: 'You recorded this, so another admin must decide it.',
+    });
+    const ownReject = await refusal(
+      call('POST', `/api/admin/expenses/${expense.id}/reject`, bookkeeper, { reason: 'x' }),
+    );
+    expect(ownReject.code).toBe('MAKER_CHECKER');
+    const approved = await okData<{ status: string }>(
+      call('POST', `/api/admin/expenses/${expense.id}/approve`, checker),
+    );
+    expect(approved.status).toBe('approved');
+    const entries = await entriesFor('expense', expense.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ effectiveDate: '2026-08-09', kind: 'expense' });
+
+    const list = await okData<{
+      items: { id: string }[];
+      totalsByCategory: { category: string; approved: number }[];
+    }>(call('GET', '/api/admin/expenses?period=2026-08&category=banking_fees', checker));
+    expect(list.items.map((item) => item.id)).toContain(expense.id);
+    expect(list.totalsByCategory.find((row) => row.category === 'banking_fees')!.approved).toBeGreaterThanOrEqual(
+      150.25,
+    );
+
+    const csv = await call('GET', '/api/admin/expenses/export?period=2026-08', checker);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'Date,Month,Category,Amount (R),Pool,Description,Status,Recorded by,Decided at,Rejection reason',
+    );
+    expect(csv.body).toContain('2026-08-09,2026-08,Banking Fees,150.25');
+  });
+
+  it('answers bad input with the form messages, and refuses a future date or another admin’s receipt', async () => {
+    const bad = await refusal(call('POST', '/api/admin/expenses', bookkeeper, { category: 'parties', amount: -1 }));
+    expect(bad.status).toBe(400);
+    expect(bad.error).toBe('Please choose a category');
+    const receiptUrl = await uploadFile(t.app, checker, 'expense-receipt');
+    const body = { category: 'other', amount: 10, poolId: pool.id, description: 'Stationery', receiptUrl };
+    expect(
+      (await refusal(call('POST', '/api/admin/expenses', bookkeeper, { ...body, date: '2026-08-09' }))).error,
+    ).toBe('Please upload the receipt');
+    expect((await refusal(call('POST', '/api/admin/expenses', checker, { ...body, date: '2026-08-11' }))).error).toBe(
+      'The date cannot be in the future',
+    );
+    // Members cannot upload the books' documents.
+    const member = await seedActiveMember(t.db);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/expense-receipt',
+      headers: bearer(await login(t.app, member.email)),
+    });
+    expect(upload.statusCode).toBe(403);
+  });
+
+  it('needs two approvers above the dual-approval amount, neither the maker, and counts a double approval once', async () => {
+    const expense = await recordExpense(2500, '2026-08-10', pool.id);
+    expect(expense.approvalsNeeded).toBe(2);
+    const first = await okData<{ status: string; approverIds: string[] }>(
+      call('POST', `/api/admin/expenses/${expense.id}/approve`, checker),
+    );
+    expect(first.status).toBe('pending');
+    expect(await entriesFor('expense', expense.id)).toHaveLength(0);
+    expect(await refusal(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker))).toMatchObject({
+      status: 403,
+      code: 'MAKER_CHECKER',
+      error: 'You have approved this already; a second admin must approve it too.',
+    });
+    const second = await okData<{ status: string }>(
+      call('POST', `/api/admin/expenses/${expense.id}/approve`, secondChecker),
+    );
+    expect(second.status).toBe('approved');
+    expect(await entriesFor('expense', expense.id)).toHaveLength(1);
+  });
+
+  it('lets exactly one of two sessions approving at the same moment win', async () => {
+    const expense = await recordExpense(80, '2026-08-10', pool.id);
+    const otherSession = await login(t.app, (await seedAdmin(t.db, { roles: ['expense_management'] })).email);
+    const answers = await Promise.all([
+      call('POST', `/api/admin/expenses/${expense.id}/approve`, checker),
+      call('POST', `/api/admin/expenses/${expense.id}/approve`, otherSession),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await entriesFor('expense', expense.id)).toHaveLength(1);
+  });
+
+  it('is rejected with a reason and posts nothing', async () => {
+    const expense = await recordExpense(45, '2026-08-10', pool.id);
+    expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reject`, checker, {}))).error).toBe(
+      'Please give a reason (at most 500 characters)',
+    );
+    const rejected = await okData<{ status: string; rejectionReason: string }>(
+      call('POST', `/api/admin/expenses/${expense.id}/reject`, checker, { reason: 'Not ours' }),
+    );
+    expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Not ours' });
+    expect(await entriesFor('expense', expense.id)).toHaveLength(0);
+  });
+});
+
+describe(`the month-end close (${testEngine})`, () => {
+  let pool: PoolAnswer;
+  const members: { id: string; token: string }[] = [];
+  beforeAll(async () => {
+    at('2026-08-20T09:00:00+02:00');
+    pool = await seedOpenPool(t.app, manager);
+    for (const name of ['Ayanda Dlamini', 'Bongani Zulu', 'Chipo Moyo']) members.push(await paidMember(pool, 1, name));
+  });
+
+  it('refuses the steps out of order, before the month ends, and while anything is pending', async () => {
+    expect((await refusal(call('POST', '/api/admin/month-end/2026-08/lock', closer))).error).toBe(
+      'This month has not ended yet. It can be locked from the first day of the next month.',
+    );
+    at('2026-09-01T08:00:00+02:00');
+    expect((await refusal(call('POST', '/api/admin/month-end/2026-08/calculate', closer))).error).toBe(
+      'Do "Lock transactions" first.',
+    );
+    const pending = await recordExpense(12, '2026-08-31', pool.id);
+    const refused = await refusal(call('POST', '/api/admin/month-end/2026-08/lock', closer));
+    expect(refused).toMatchObject({
+      status: 409,
+      error: 'Decide the payments, expenses and income still pending for this month first.',
+    });
+    await okData(call('POST', `/api/admin/expenses/${pending.id}/reject`, checker, { reason: 'Duplicate' }));
+    expect((await refusal(call('POST', '/api/admin/month-end/2026-08/lock', cashier))).status).toBe(403);
+  });
+
+  it('closes August: three equal holders split R 100.00 to the cent, and the calculator cannot allocate', async () => {
+    await recordIncome(100, '2026-08-25', pool.id);
+    await okData(call('POST', '/api/admin/month-end/2026-08/lock', closer));
+    // Nothing new can be dated in a locked month.
+    expect(
+      (
+        await refusal(
+          call('POST', '/api/admin/expenses', bookkeeper, {
+            category: 'other',
+            amount: 5,
+            date: '2026-08-30',
+            poolId: pool.id,
+            description: 'Late',
+            receiptUrl: await uploadFile(t.app, bookkeeper, 'expense-receipt'),
+          }),
+        )
+      ).status,
+    ).toBe(409);
+
+    const state = await okData<{ bank: { ledgerBalance: number } }>(
+      call('GET', '/api/admin/month-end/2026-08', closer),
+    );
+    const statement = await uploadFile(t.app, closer, 'bank-statement');
+    const off = await refusal(
+      call('POST', '/api/admin/month-end/2026-08/reconcile', closer, {
+        bankClosingBalance: state.bank.ledgerBalance + 1,
+        bankStatementUrl: statement,
+      }),
+    );
+    expect(off).toMatchObject({ status: 409 });
+    expect(off.error).toMatch(/^The bank statement and the ledger differ by R 1\.00\./);
+    expect((await refusal(call('POST', '/api/admin/month-end/2026-08/calculate', closer))).error).toBe(
+      'Do "Reconcile accounts" first.',
+    );
+    await okData(
+      call('POST', '/api/admin/month-end/2026-08/reconcile', closer, {
+        bankClosingBalance: state.bank.ledgerBalance,
+        bankStatementUrl: statement,
+      }),
+    );
+    const calculated = await okData<{
+      calculation: { pools: { poolId: string; toAllocate: number; members: { userId: string; share: number }[] }[] };
+    }>(call('POST', '/api/admin/month-end/2026-08/calculate', closer));
+    const split = calculated.calculation.pools.find((row) => row.poolId === pool.id)!;
+    expect(split.toAllocate).toBe(100);
+    expect(split.members.map((member) => member.share).sort()).toEqual([33.33, 33.33, 33.34]);
+
+    expect(await refusal(call('POST', '/api/admin/month-end/2026-08/allocate', closer))).toMatchObject({
+      status: 403,
+      code: 'MAKER_CHECKER',
+    });
+    await okData(call('POST', '/api/admin/month-end/2026-08/allocate', secondCloser));
+    const returns = await t.db
+      .select({ cents: memberships.actualReturnCents })
+      .from(memberships)
+      .where(eq(memberships.poolId, pool.id));
+    expect(returns.map((row) => row.cents).sort()).toEqual([3333, 3333, 3334]);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, members[0]!.id));
+    expect(told.some((row) => row.category === 'profit' && row.title === 'Your share of the 2026-08 profit')).toBe(
+      true,
+    );
+
+    const reported = await okData<{ reports: Record<string, string> }>(
+      call('POST', '/api/admin/month-end/2026-08/reports', closer),
+    );
+    expect(Object.keys(reported.reports).sort()).toEqual([
+      'allocation.csv',
+      'allocation.pdf',
+      'bank-reconciliation.csv',
+      'bank-reconciliation.pdf',
+      'income-statement.csv',
+      'income-statement.pdf',
+      'trial-balance.csv',
+      'trial-balance.pdf',
+    ]);
+    const report = await call('GET', reported.reports['allocation.pdf']!, secondCloser);
+    expect(report.statusCode).toBe(200);
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(report.rawPayload)), { mergePages: true }))
+      .text;
+    expect(text).toContain('Profit allocation, 2026-08');
+    expect(text).toContain('Ayanda Dlamini');
+    const closed = await okData<{ status: string }>(call('POST', '/api/admin/month-end/2026-08/close', closer));
+    expect(closed.status).toBe('closed');
+  });
+
+  it('keeps a closed month closed until a second month-end admin approves a reopen', async () => {
+    const late = await refusal(
+      call('POST', '/api/admin/expenses', bookkeeper, {
+        category: 'other',
+        amount: 5,
+        date: '2026-08-30',
+        poolId: pool.id,
+        description: 'Late',
+        receiptUrl: await uploadFile(t.app, bookkeeper, 'expense-receipt'),
+      }),
+    );
+    expect(late).toMatchObject({
+      status: 409,
+      error: '2026-08 is closed or locked for month end: nothing new can be dated in it.',
+    });
+    expect(
+      (await refusal(call('POST', '/api/admin/month-end/2026-08/reopen', closer, { reason: 'short' }))).status,
+    ).toBe(400);
+    const asked = await okData<{ reopenRequests: { id: string; status: string }[] }>(
+      call('POST', '/api/admin/month-end/2026-08/reopen', closer, { reason: 'A bank fee was left out of August.' }),
+      201,
+    );
+    const request = asked.reopenRequests[0]!;
+    expect(
+      await refusal(call('POST', `/api/admin/month-end/reopen-requests/${request.id}/approve`, closer)),
+    ).toMatchObject({
+      status: 403,
+      code: 'MAKER_CHECKER',
+    });
+    const reopened = await okData<{ status: string }>(
+      call('POST', `/api/admin/month-end/reopen-requests/${request.id}/approve`, secondCloser),
+    );
+    expect(reopened.status).toBe('open');
+    // The missing fee goes in, and the month closes again: only the difference is allocated.
+    const fee = await recordExpense(3, '2026-08-31', pool.id);
+    await okData(call('POST', `/api/admin/expenses/${fee.id}/approve`, checker));
+    const balance = await okData<{ bank: { ledgerBalance: number } }>(
+      call('GET', '/api/admin/month-end/2026-08', closer),
+    );
+    expect((await closeMonth('2026-08', balance.bank.ledgerBalance)).status).toBe('closed');
+    const returns = await t.db
+      .select({ cents: memberships.actualReturnCents })
+      .from(memberships)
+      .where(eq(memberships.poolId, pool.id));
+    expect(returns.reduce((sum, row) => sum + row.cents, 0)).toBe(9700);
+  });
+
+  it('counts a payment from the day it was approved: paid on the last day, one day of thirty', async () => {
+    at('2026-09-01T10:00:00+02:00');
+    const early = await paidMember(pool, 1, 'Early Payer');
+    at('2026-09-30T16:00:00+02:00');
+    const late = await paidMember(pool, 1, 'Last Day Payer');
+    await recordIncome(100, '2026-09-30', pool.id);
+    at('2026-10-01T08:00:00+02:00');
+    await okData(call('POST', '/api/admin/month-end/2026-09/lock', closer));
+    const state = await okData<{ bank: { ledgerBalance: number } }>(
+      call('GET', '/api/admin/month-end/2026-09', closer),
+    );
+    await okData(
+      call('POST', '/api/admin/month-end/2026-09/reconcile', closer, {
+        bankClosingBalance: state.bank.ledgerBalance,
+        bankStatementUrl: await uploadFile(t.app, closer, 'bank-statement'),
+      }),
+    );
+    const calculated = await okData<{
+      calculation: { pools: { poolId: string; members: { userId: string; share: number; shareDays: number }[] }[] };
+    }>(call('POST', '/api/admin/month-end/2026-09/calculate', closer));
+    const split = calculated.calculation.pools.find((row) => row.poolId === pool.id)!.members;
+    const shareOf = (id: string) => split.find((member) => member.userId === id)!;
+    // Five holders: three since August and one since 1 September (30 days each of R 1 000), one for a day.
+    expect(shareOf(early.id).shareDays).toBe(30_000);
+    expect(shareOf(late.id).shareDays).toBe(1000);
+    expect(split.reduce((sum, member) => sum + Math.round(member.share * 100), 0)).toBe(10_000);
+    expect(shareOf(late.id).share).toBe(0.83);
+    // 100.00 x 30/121 = 24.79 and a third; the one cent left goes to the first of the equal remainders.
+    expect(split.map((member) => member.share).sort((a, b) => a - b)).toEqual([0.83, 24.79, 24.79, 24.79, 24.8]);
+  });
+});
+
+describe(`statements (${testEngine})`, () => {
+  it('gives a member their own statement as JSON, CSV and PDF, and an admin any member’s', async () => {
+    at('2026-10-02T09:00:00+02:00');
+    const pool = await seedOpenPool(t.app, manager);
+    const member = await paidMember(pool, 2, 'Dineo Mahlangu');
+    const json = await okData<{
+      number: string;
+      openingBalance: number;
+      closingBalance: number;
+      lines: { type: string; amount: number; reference: string }[];
+    }>(call('GET', '/api/statements?from=2026-10-01&to=2026-10-31', member.token));
+    expect(json).toMatchObject({ openingBalance: 0, closingBalance: 2000 });
+    expect(json.lines).toEqual([
+      expect.objectContaining({ type: 'Contribution', amount: 2000, reference: expect.stringMatching(/^JE-\d{6}$/) }),
+    ]);
+
+    const csv = await call('GET', '/api/statements?from=2026-10-01&to=2026-10-31&format=csv', member.token);
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="letsema-statement-2026-10-01-to-2026-10-31.csv"',
+    );
+    expect(csv.body).toContain('2026-10-02,Contribution');
+    expect(csv.body).toContain('Closing balance,,,,2000.00');
+
+    const pdf = await call('GET', '/api/statements?from=2026-10-01&to=2026-10-31&format=pdf', member.token);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
+    expect(text).toContain(json.number);
+    expect(text).toContain('Dineo Mahlangu');
+    expect(text).toContain('Closing balance: R 2 000.00');
+
+    const reviewer = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);
+    const theirs = await okData<{ closingBalance: number }>(
+      call('GET', `/api/admin/members/${member.id}/statement?from=2026-10-01&to=2026-10-31`, reviewer),
+    );
+    expect(theirs.closingBalance).toBe(2000);
+    expect((await refusal(call('GET', '/api/statements?from=2026-10-31&to=2026-10-01', member.token))).error).toBe(
+      'Choose a start and an end date, the start not after the end, at most five years apart',
+    );
+  });
+});

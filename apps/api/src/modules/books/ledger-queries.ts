@@ -1,0 +1,155 @@
+import {
+  centsToRand,
+  daysBetween,
+  daysInPeriod,
+  ledgerAccountLabel,
+  ledgerAccounts,
+  periodBounds,
+  dayOf,
+  type LedgerAccount,
+} from '@letsema/domain';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { journalEntries, journalLines } from '../../db/schema.js';
+
+/** The first and last calendar day of a period. */
+export function periodDays(period: string): { first: string; last: string } {
+  const { start, end } = periodBounds(period);
+  return { first: dayOf(start), last: dayOf(new Date(end.getTime() - 1)) };
+}
+
+/**
+ * The trial balance at the end of a period: every account's balance from all entries dated up to
+ * then, and its movement within the period. Debits and credits total the same, or the books are
+ * broken.
+ */
+export async function trialBalance(db: Executor, period: string) {
+  const rows = await db
+    .select({
+      account: journalLines.account,
+      balance: sql<string>`sum(${journalLines.amountCents})`,
+      movement: sql<string>`sum(case when ${journalEntries.period} = ${period} then ${journalLines.amountCents} else 0 end)`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(lte(journalEntries.period, period))
+    .groupBy(journalLines.account);
+  const byAccount = new Map(rows.map((row) => [row.account, row]));
+  const accounts = ledgerAccounts.map((account) => {
+    const balance = Number(byAccount.get(account)?.balance ?? 0);
+    const movement = Number(byAccount.get(account)?.movement ?? 0);
+    return { account, label: ledgerAccountLabel(account), balanceCents: balance, movementCents: movement };
+  });
+  const debitCents = accounts.reduce((sum, row) => sum + Math.max(row.balanceCents, 0), 0);
+  const creditCents = accounts.reduce((sum, row) => sum + Math.max(-row.balanceCents, 0), 0);
+  return { period, accounts, debitCents, creditCents };
+}
+
+/** The trial balance as the API answers it, in rand. */
+export function trialBalanceView(balance: Awaited<ReturnType<typeof trialBalance>>) {
+  return {
+    period: balance.period,
+    accounts: balance.accounts.map((row) => ({
+      account: row.account,
+      label: row.label,
+      debit: centsToRand(Math.max(row.balanceCents, 0)),
+      credit: centsToRand(Math.max(-row.balanceCents, 0)),
+      movement: centsToRand(row.movementCents),
+    })),
+    totalDebit: centsToRand(balance.debitCents),
+    totalCredit: centsToRand(balance.creditCents),
+    isBalanced: balance.debitCents === balance.creditCents,
+  };
+}
+
+/** The bank's balance at the end of a period, by the ledger. */
+export async function bankBalanceAt(db: Executor, period: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(eq(journalLines.account, 'bank'), lte(journalEntries.period, period)));
+  return Number(row?.cents ?? 0);
+}
+
+/** Each pool's balance of each income and expense account within a period (debit positive). */
+export async function periodResults(db: Executor, period: string, options: { includeAllocations: boolean }) {
+  const rows = await db
+    .select({
+      poolId: journalLines.poolId,
+      account: journalLines.account,
+      cents: sql<string>`sum(${journalLines.amountCents})`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalEntries.period, period),
+        sql`(${journalLines.account} like 'income:%' or ${journalLines.account} like 'expense:%')`,
+        options.includeAllocations ? undefined : sql`${journalEntries.kind} <> 'allocation'`,
+      ),
+    )
+    .groupBy(journalLines.poolId, journalLines.account);
+  return rows.map((row) => ({ poolId: row.poolId!, account: row.account as LedgerAccount, cents: Number(row.cents) }));
+}
+
+/**
+ * Each member's paid-up share-days in a pool over a period: the sum over the period's days of their
+ * capital at the end of each day. Capital posted on a day counts from that day; capital from before
+ * the period counts for every day of it.
+ */
+export async function shareDays(db: Executor, period: string) {
+  const { first, last } = periodDays(period);
+  const days = daysInPeriod(period);
+  const rows = await db
+    .select({
+      userId: journalLines.userId,
+      poolId: journalLines.poolId,
+      effectiveDate: journalEntries.effectiveDate,
+      cents: sql<string>`sum(-${journalLines.amountCents})`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(eq(journalLines.account, 'member_capital'), lte(journalEntries.effectiveDate, last)))
+    .groupBy(journalLines.userId, journalLines.poolId, journalEntries.effectiveDate);
+  const weights = new Map<string, { userId: string; poolId: string; shareDays: number; capitalCents: number }>();
+  for (const row of rows) {
+    const key = `${row.poolId}:${row.userId}`;
+    const counted = row.effectiveDate < first ? days : daysBetween(row.effectiveDate, last) + 1;
+    const entry = weights.get(key) ?? { userId: row.userId!, poolId: row.poolId!, shareDays: 0, capitalCents: 0 };
+    entry.shareDays += Number(row.cents) * counted;
+    entry.capitalCents += Number(row.cents);
+    weights.set(key, entry);
+  }
+  // A fixed order, so that the cent a tie leaves goes to the same member every time.
+  return [...weights.values()].sort((a, b) =>
+    a.poolId === b.poolId ? a.userId.localeCompare(b.userId) : a.poolId.localeCompare(b.poolId),
+  );
+}
+
+/** What each member has been allocated for a period already, per pool (a reopened month adds to it). */
+export async function allocatedFor(db: Executor, period: string) {
+  const rows = await db
+    .select({
+      poolId: journalLines.poolId,
+      userId: journalLines.userId,
+      account: journalLines.account,
+      cents: sql<string>`sum(-${journalLines.amountCents})`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalEntries.period, period),
+        eq(journalEntries.kind, 'allocation'),
+        sql`${journalLines.account} in ('member_returns', 'reserve')`,
+      ),
+    )
+    .groupBy(journalLines.poolId, journalLines.userId, journalLines.account);
+  return rows.map((row) => ({
+    poolId: row.poolId!,
+    userId: row.userId,
+    account: row.account,
+    cents: Number(row.cents),
+  }));
+}

@@ -1,0 +1,722 @@
+import {
+  allocateByWeights,
+  centsToRand,
+  dayOf,
+  formatRand,
+  isPeriod,
+  monthEndMessages,
+  monthEndStepLabels,
+  monthEndSteps,
+  nextMonthEndStep,
+  nextPeriod,
+  periodBounds,
+  periodOf,
+  type LedgerAccount,
+  type MonthEndStep,
+  type ReconcileBody,
+} from '@letsema/domain';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import {
+  accountingPeriods,
+  expenses,
+  files,
+  income,
+  journalEntries,
+  memberships,
+  payments,
+  periodReopenRequests,
+  pools,
+  users,
+} from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, invalidState, notFound } from '../../lib/errors.js';
+import { assertCanDecide } from '../../lib/maker-checker.js';
+import { newStorageKey, type Storage } from '../../lib/storage.js';
+import { isUuid } from '../auth/tokens.js';
+import { postEntry } from '../ledger/posting.js';
+import { notifyMember } from '../notifications/service.js';
+import { safeCsvText } from './csv.js';
+import { allocatedFor, bankBalanceAt, periodDays, periodResults, shareDays, trialBalance } from './ledger-queries.js';
+import { renderPdf } from './pdf.js';
+import type { BooksClock } from './records-service.js';
+
+type PeriodRow = typeof accountingPeriods.$inferSelect;
+type StepRecord = { by: string; at: string };
+
+/** The split worked out by Calculate and posted by Allocate, per pool. */
+export interface Calculation {
+  calculatedBy: string;
+  reservePercent: number;
+  pools: {
+    poolId: string;
+    poolName: string;
+    incomeCents: number;
+    expenseCents: number;
+    profitCents: number;
+    /** Closing the period's income and expense accounts: each account's balance to undo. */
+    closing: { account: LedgerAccount; cents: number }[];
+    reserveCents: number;
+    allocatedBeforeCents: number;
+    toAllocateCents: number;
+    members: { userId: string; fullName: string | null; shareDays: number; capitalCents: number; cents: number }[];
+  }[];
+}
+
+const REPORT_NAMES = ['income-statement', 'trial-balance', 'allocation', 'bank-reconciliation'] as const;
+
+/**
+ * The month-end close: six steps in order (lock, reconcile, calculate, allocate, reports, close),
+ * each recorded with who did it and when. The allocating admin is never the one who calculated;
+ * reopening a closed month takes a reason and a second month-end admin.
+ */
+export function createMonthEndService(deps: {
+  db: Db;
+  storage: Storage;
+  clock: BooksClock;
+  config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
+}) {
+  const { db, storage, clock } = deps;
+
+  async function firstActivePeriod(tx: Executor): Promise<string | null> {
+    const [entries] = await tx.select({ value: min(journalEntries.period) }).from(journalEntries);
+    const [spent] = await tx.select({ value: min(expenses.period) }).from(expenses);
+    const [earned] = await tx.select({ value: min(income.period) }).from(income);
+    const [paid] = await tx.select({ value: min(payments.createdAt) }).from(payments);
+    const candidates = [entries?.value, spent?.value, earned?.value, paid?.value ? periodOf(paid.value) : null].filter(
+      (value): value is string => Boolean(value),
+    );
+    return candidates.length ? candidates.sort()[0]! : null;
+  }
+
+  async function loadPeriod(tx: Executor, period: string, lock = false): Promise<PeriodRow> {
+    const query = tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
+    const [row] = lock ? await query.for('update') : await query;
+    if (row) return row;
+    await tx.insert(accountingPeriods).values({ period }).onConflictDoNothing();
+    const [created] = lock
+      ? await tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, period)).for('update')
+      : await tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
+    return created!;
+  }
+
+  async function pendingFor(tx: Executor, period: string) {
+    const { end } = periodBounds(period);
+    const [pendingPayments, pendingExpenses, pendingIncome] = await Promise.all([
+      tx
+        .select({
+          id: payments.id,
+          amountCents: payments.amountCents,
+          createdAt: payments.createdAt,
+          who: users.fullName,
+        })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, end)))
+        .orderBy(asc(payments.createdAt))
+        .limit(100),
+      tx
+        .select({
+          id: expenses.id,
+          amountCents: expenses.amountCents,
+          date: expenses.expenseDate,
+          description: expenses.description,
+        })
+        .from(expenses)
+        .where(and(eq(expenses.status, 'pending'), lte(expenses.period, period)))
+        .orderBy(asc(expenses.expenseDate))
+        .limit(100),
+      tx
+        .select({
+          id: income.id,
+          amountCents: income.amountCents,
+          date: income.incomeDate,
+          description: income.description,
+        })
+        .from(income)
+        .where(and(eq(income.status, 'pending'), lte(income.period, period)))
+        .orderBy(asc(income.incomeDate))
+        .limit(100),
+    ]);
+    return {
+      payments: pendingPayments.map((row) => ({
+        id: row.id,
+        amount: centsToRand(row.amountCents),
+        date: dayOf(row.createdAt),
+        description: `Payment from ${row.who ?? 'a member'}`,
+      })),
+      expenses: pendingExpenses.map((row) => ({
+        id: row.id,
+        amount: centsToRand(row.amountCents),
+        date: row.date,
+        description: row.description,
+      })),
+      income: pendingIncome.map((row) => ({
+        id: row.id,
+        amount: centsToRand(row.amountCents),
+        date: row.date,
+        description: row.description,
+      })),
+    };
+  }
+
+  function doneSteps(row: PeriodRow): MonthEndStep[] {
+    return monthEndSteps.filter((step) => row.steps[step]);
+  }
+
+  function assertNext(row: PeriodRow, step: MonthEndStep) {
+    if (row.steps[step]) throw invalidState(monthEndMessages.alreadyDone);
+    const next = nextMonthEndStep(doneSteps(row));
+    if (next !== step) throw invalidState(monthEndMessages.outOfOrder(monthEndStepLabels[next ?? 'lock']));
+  }
+
+  const stamp = (actorId: string): StepRecord => ({ by: actorId, at: clock.now().toISOString() });
+
+  async function names(tx: Executor, ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [row.id, row.fullName]));
+  }
+
+  async function calculate(tx: Executor, period: string, actorId: string): Promise<Calculation> {
+    const reservePercent = deps.config.books.reservePercent;
+    const [results, weights, allocated] = await Promise.all([
+      periodResults(tx, period, { includeAllocations: true }),
+      shareDays(tx, period),
+      allocatedFor(tx, period),
+    ]);
+    const withoutAllocations = await periodResults(tx, period, { includeAllocations: false });
+    const poolIds = [...new Set([...results.map((row) => row.poolId), ...withoutAllocations.map((row) => row.poolId)])];
+    const poolRows = poolIds.length
+      ? await tx.select({ id: pools.id, name: pools.name }).from(pools).where(inArray(pools.id, poolIds))
+      : [];
+    const memberNames = await names(tx, [...new Set(weights.map((weight) => weight.userId))]);
+    return {
+      calculatedBy: actorId,
+      reservePercent,
+      pools: poolRows
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((pool) => {
+          const own = results.filter((row) => row.poolId === pool.id && row.cents !== 0);
+          const gross = withoutAllocations.filter((row) => row.poolId === pool.id);
+          const incomeCents = -gross
+            .filter((row) => row.account.startsWith('income:'))
+            .reduce((sum, row) => sum + row.cents, 0);
+          const expenseCents = gross
+            .filter((row) => row.account.startsWith('expense:'))
+            .reduce((sum, row) => sum + row.cents, 0);
+          // What is left in the period's income and expense accounts is what this allocation splits.
+          const toSplit = -own.reduce((sum, row) => sum + row.cents, 0);
+          const members = weights.filter((weight) => weight.poolId === pool.id && weight.shareDays > 0);
+          const reserveCents = toSplit > 0 ? Math.floor((toSplit * Math.round(reservePercent * 100)) / 10_000) : 0;
+          // With nobody holding capital in the month, the whole result stays in the reserve.
+          const membersShare = members.length ? toSplit - reserveCents : 0;
+          const split = allocateByWeights(
+            membersShare,
+            members.map((member) => ({ key: member.userId, weight: member.shareDays })),
+          );
+          const allocatedBeforeCents = allocated
+            .filter((row) => row.poolId === pool.id)
+            .reduce((sum, row) => sum + row.cents, 0);
+          return {
+            poolId: pool.id,
+            poolName: pool.name,
+            incomeCents,
+            expenseCents,
+            profitCents: incomeCents - expenseCents,
+            closing: own.map((row) => ({ account: row.account, cents: -row.cents })),
+            reserveCents: members.length ? reserveCents : toSplit,
+            allocatedBeforeCents,
+            toAllocateCents: toSplit,
+            members: members.map((member, index) => ({
+              userId: member.userId,
+              fullName: memberNames.get(member.userId) ?? null,
+              shareDays: member.shareDays,
+              capitalCents: member.capitalCents,
+              cents: split[index]!.cents,
+            })),
+          };
+        }),
+    };
+  }
+
+  async function describePeriod(tx: Executor, row: PeriodRow) {
+    const steps = monthEndSteps.map((step) => ({ step, label: monthEndStepLabels[step], ...(row.steps[step] ?? {}) }));
+    const people = await names(tx, [
+      ...new Set(steps.map((step) => ('by' in step ? step.by : undefined)).filter((id): id is string => Boolean(id))),
+    ]);
+    const ledgerBank = await bankBalanceAt(tx, row.period);
+    const requests = await tx
+      .select()
+      .from(periodReopenRequests)
+      .where(eq(periodReopenRequests.period, row.period))
+      .orderBy(desc(periodReopenRequests.createdAt))
+      .limit(10);
+    const requestNames = await names(
+      tx,
+      requests.flatMap((r) => [r.requestedBy, ...(r.decidedBy ? [r.decidedBy] : [])]),
+    );
+    const calculation = row.calculation as Calculation | null;
+    return {
+      period: row.period,
+      status: row.status,
+      nextStep: row.status === 'closed' ? null : nextMonthEndStep(doneSteps(row)),
+      steps: steps.map((step) => ({
+        step: step.step,
+        label: step.label,
+        doneBy: 'by' in step && step.by ? { id: step.by, fullName: people.get(step.by) ?? null } : null,
+        doneAt: 'at' in step ? (step.at ?? null) : null,
+      })),
+      pending: row.status === 'closed' ? { payments: [], expenses: [], income: [] } : await pendingFor(tx, row.period),
+      bank: {
+        ledgerBalance: centsToRand(ledgerBank),
+        statementBalance: row.bankClosingBalanceCents === null ? null : centsToRand(row.bankClosingBalanceCents),
+        difference: row.bankClosingBalanceCents === null ? null : centsToRand(row.bankClosingBalanceCents - ledgerBank),
+        statementUrl: row.bankStatementUrl,
+      },
+      calculation: calculation
+        ? {
+            calculatedBy: {
+              id: calculation.calculatedBy,
+              fullName: (await names(tx, [calculation.calculatedBy])).get(calculation.calculatedBy) ?? null,
+            },
+            reservePercent: calculation.reservePercent,
+            pools: calculation.pools.map((pool) => ({
+              poolId: pool.poolId,
+              poolName: pool.poolName,
+              income: centsToRand(pool.incomeCents),
+              expenses: centsToRand(pool.expenseCents),
+              profit: centsToRand(pool.profitCents),
+              reserve: centsToRand(pool.reserveCents),
+              allocatedBefore: centsToRand(pool.allocatedBeforeCents),
+              toAllocate: centsToRand(pool.toAllocateCents),
+              members: pool.members.map((member) => ({
+                userId: member.userId,
+                fullName: member.fullName,
+                shareDays: centsToRand(member.shareDays),
+                share: centsToRand(member.cents),
+              })),
+            })),
+          }
+        : null,
+      reports: row.reports ?? null,
+      reopenRequests: requests.map((request) => ({
+        id: request.id,
+        reason: request.reason,
+        status: request.status,
+        requestedBy: { id: request.requestedBy, fullName: requestNames.get(request.requestedBy) ?? null },
+        decidedBy: request.decidedBy
+          ? { id: request.decidedBy, fullName: requestNames.get(request.decidedBy) ?? null }
+          : null,
+        createdAt: request.createdAt.toISOString(),
+        decidedAt: request.decidedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  async function writeReports(tx: Executor, row: PeriodRow, actorId: string): Promise<Record<string, string>> {
+    const calculation = row.calculation as Calculation;
+    const now = clock.now();
+    const balance = await trialBalance(tx, row.period);
+    const results = await periodResults(tx, row.period, { includeAllocations: false });
+    const poolNames = new Map(calculation.pools.map((pool) => [pool.poolId, pool.poolName]));
+    const rand = (cents: number) => formatRand(cents);
+    const subtitle = [`Month: ${row.period}`, `Made: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`];
+
+    const tables = {
+      'income-statement': {
+        title: `Income statement, ${row.period}`,
+        columns: ['Pool', 'Account', 'Amount'],
+        rows: results
+          .filter((result) => result.cents !== 0)
+          .map((result) => [poolNames.get(result.poolId) ?? result.poolId, result.account, rand(-result.cents)]),
+        footer: ['', 'Profit (loss)', rand(-results.reduce((sum, result) => sum + result.cents, 0))],
+      },
+      'trial-balance': {
+        title: `Trial balance at the end of ${row.period}`,
+        columns: ['Account', 'Debit', 'Credit'],
+        rows: balance.accounts
+          .filter((account) => account.balanceCents !== 0)
+          .map((account) => [
+            account.label,
+            account.balanceCents > 0 ? rand(account.balanceCents) : '',
+            account.balanceCents < 0 ? rand(-account.balanceCents) : '',
+          ]),
+        footer: ['Total', rand(balance.debitCents), rand(balance.creditCents)],
+      },
+      allocation: {
+        title: `Profit allocation, ${row.period}`,
+        columns: ['Pool', 'Member', 'Share-days (R-days)', 'Share'],
+        rows: calculation.pools.flatMap((pool) => [
+          ...pool.members.map((member) => [
+            pool.poolName,
+            member.fullName ?? member.userId,
+            (member.shareDays / 100).toFixed(2),
+            rand(member.cents),
+          ]),
+          [pool.poolName, 'Reserve', '', rand(pool.reserveCents)],
+        ]),
+        footer: ['', 'Total', '', rand(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
+      },
+      'bank-reconciliation': {
+        title: `Bank reconciliation, ${row.period}`,
+        columns: ['Item', 'Amount'],
+        rows: [
+          ['Closing balance on the bank statement', rand(row.bankClosingBalanceCents ?? 0)],
+          ['Bank balance in the ledger', rand(row.ledgerBankBalanceCents ?? 0)],
+        ],
+        footer: ['Difference', rand((row.bankClosingBalanceCents ?? 0) - (row.ledgerBankBalanceCents ?? 0))],
+      },
+    } satisfies Record<
+      (typeof REPORT_NAMES)[number],
+      { title: string; columns: string[]; rows: string[][]; footer: string[] }
+    >;
+
+    const urls: Record<string, string> = {};
+    for (const name of REPORT_NAMES) {
+      const table = tables[name];
+      const pdf = await renderPdf(
+        {
+          title: `Letsema: ${table.title}`,
+          subtitle,
+          tables: [
+            {
+              columns: table.columns.map((label, index) => ({
+                label,
+                width: index === 0 ? 200 : (499 - 200) / (table.columns.length - 1),
+                align: index === 0 ? 'left' : 'right',
+              })),
+              rows: table.rows,
+              footer: table.footer,
+            },
+          ],
+        },
+        now,
+      );
+      const csv = Buffer.from(
+        stringify(
+          [...table.rows, table.footer].map((cells) => cells.map(safeCsvText)),
+          {
+            header: true,
+            columns: table.columns,
+            record_delimiter: 'windows',
+          },
+        ),
+      );
+      for (const [extension, body, contentType] of [
+        ['pdf', pdf, 'application/pdf'],
+        ['csv', csv, 'text/csv; charset=utf-8'],
+      ] as const) {
+        const key = newStorageKey(extension);
+        await storage.put(key, body, contentType);
+        await tx
+          .insert(files)
+          .values({ key, ownerId: actorId, kind: 'month-end-report', contentType, size: body.length });
+        urls[`${name}.${extension}`] = `/api/files/${key}`;
+      }
+    }
+    return urls;
+  }
+
+  const assertPeriod = (period: string) => {
+    if (!isPeriod(period)) throw notFound('Month not found');
+    return period;
+  };
+
+  return {
+    /** The months from the first with any money in them to the current one, newest first. */
+    async listPeriods() {
+      const today = dayOf(clock.now());
+      const current = today.slice(0, 7);
+      const first = (await firstActivePeriod(db)) ?? current;
+      const rows = await db.select().from(accountingPeriods);
+      const byPeriod = new Map(rows.map((row) => [row.period, row]));
+      const list: { period: string; status: string; nextStep: MonthEndStep | null; hasEnded: boolean }[] = [];
+      for (let period = first < current ? first : current; period <= current; period = nextPeriod(period)) {
+        const row = byPeriod.get(period);
+        list.push({
+          period,
+          status: row?.status ?? 'open',
+          nextStep: row?.status === 'closed' ? null : nextMonthEndStep(row ? doneSteps(row) : []),
+          hasEnded: period < current,
+        });
+      }
+      return list.reverse();
+    },
+
+    async getPeriod(rawPeriod: string) {
+      const period = assertPeriod(rawPeriod);
+      const [row] = await db.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
+      return describePeriod(
+        db,
+        row ??
+          ({
+            period,
+            status: 'open',
+            steps: {},
+            bankClosingBalanceCents: null,
+            ledgerBankBalanceCents: null,
+            bankStatementUrl: null,
+            calculation: null,
+            reports: null,
+            updatedAt: new Date(),
+          } satisfies PeriodRow),
+      );
+    },
+
+    async runStep(actorId: string, rawPeriod: string, step: MonthEndStep, body: unknown) {
+      const period = assertPeriod(rawPeriod);
+      const allocations: { userId: string; poolName: string; cents: number }[] = [];
+      await db.transaction(async (tx) => {
+        const row = await loadPeriod(tx, period, true);
+        if (row.status === 'closed') throw invalidState(monthEndMessages.alreadyDone);
+        assertNext(row, step);
+        const before = { status: row.status, steps: row.steps };
+        let update: Partial<PeriodRow> = {};
+        switch (step) {
+          case 'lock': {
+            const today = dayOf(clock.now());
+            if (period >= today.slice(0, 7)) throw invalidState(monthEndMessages.notEnded);
+            const first = await firstActivePeriod(tx);
+            if (first && first < period) {
+              const earlier = await tx
+                .select({ period: accountingPeriods.period, status: accountingPeriods.status })
+                .from(accountingPeriods)
+                .where(and(lt(accountingPeriods.period, period), sql`${accountingPeriods.period} >= ${first}`));
+              const closed = new Set(earlier.filter((e) => e.status === 'closed').map((e) => e.period));
+              for (let p = first; p < period; p = nextPeriod(p)) {
+                if (!closed.has(p)) throw invalidState(monthEndMessages.earlierOpen(p));
+              }
+            }
+            const pending = await pendingFor(tx, period);
+            if (pending.payments.length || pending.expenses.length || pending.income.length) {
+              throw invalidState(monthEndMessages.pendingLeft);
+            }
+            update = { status: 'locked', steps: { ...row.steps, lock: stamp(actorId) } };
+            break;
+          }
+          case 'reconcile': {
+            const input = body as ReconcileBody;
+            const key = input.bankStatementUrl.replace('/api/files/', '');
+            const [file] = await tx
+              .select({ id: files.id })
+              .from(files)
+              .where(and(eq(files.key, key), eq(files.kind, 'bank-statement')));
+            if (!file) {
+              throw new AppError('VALIDATION', monthEndMessages.statement, {
+                details: { bankStatementUrl: monthEndMessages.statement },
+              });
+            }
+            const pending = await pendingFor(tx, period);
+            const ledgerBank = await bankBalanceAt(tx, period);
+            const difference = input.bankClosingBalance - ledgerBank;
+            update = {
+              bankClosingBalanceCents: input.bankClosingBalance,
+              ledgerBankBalanceCents: ledgerBank,
+              bankStatementUrl: input.bankStatementUrl,
+            };
+            // The figures are kept either way, so the page can show the difference to explain.
+            if (difference === 0 && !pending.expenses.length && !pending.income.length) {
+              update.steps = { ...row.steps, reconcile: stamp(actorId) };
+            }
+            await tx
+              .update(accountingPeriods)
+              .set({ ...update, updatedAt: new Date() })
+              .where(eq(accountingPeriods.period, period));
+            await writeAudit(tx, {
+              actorId,
+              action: `month_end.${step}`,
+              targetType: 'period',
+              targetId: period,
+              before,
+              after: update,
+            });
+            return;
+          }
+          case 'calculate': {
+            const calculation = await calculate(tx, period, actorId);
+            update = { calculation, steps: { ...row.steps, calculate: stamp(actorId) } };
+            break;
+          }
+          case 'allocate': {
+            const calculation = row.calculation as Calculation;
+            assertCanDecide(
+              actorId,
+              { makerId: calculation.calculatedBy, amountCents: 0, approverIds: [] },
+              { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+            );
+            const { last } = periodDays(period);
+            const [{ value: round } = { value: 0 }] = await tx
+              .select({ value: sql<number>`count(*)::int` })
+              .from(journalEntries)
+              .where(and(eq(journalEntries.period, period), eq(journalEntries.kind, 'allocation')));
+            for (const pool of calculation.pools) {
+              if (pool.toAllocateCents === 0 && pool.closing.length === 0) continue;
+              const lines = [
+                ...pool.closing.map((line) => ({
+                  account: line.account,
+                  poolId: pool.poolId,
+                  amountCents: line.cents,
+                })),
+                ...(pool.reserveCents
+                  ? [{ account: 'reserve' as const, poolId: pool.poolId, amountCents: -pool.reserveCents }]
+                  : []),
+                ...pool.members
+                  .filter((member) => member.cents !== 0)
+                  .map((member) => ({
+                    account: 'member_returns' as const,
+                    userId: member.userId,
+                    poolId: pool.poolId,
+                    amountCents: -member.cents,
+                  })),
+              ].filter((line) => line.amountCents !== 0);
+              if (lines.length < 2) continue;
+              await postEntry(
+                tx,
+                {
+                  effectiveDate: last,
+                  kind: 'allocation',
+                  description: `Profit allocation for ${period}: ${pool.poolName}`,
+                  source: { type: 'allocation', id: `${period}:${pool.poolId}:${Number(round) + 1}` },
+                  createdBy: calculation.calculatedBy,
+                  approvedBy: actorId,
+                  lines,
+                },
+                { allowLocked: true },
+              );
+              for (const member of pool.members) {
+                if (member.cents === 0) continue;
+                await tx
+                  .update(memberships)
+                  .set({
+                    actualReturnCents: sql`${memberships.actualReturnCents} + ${member.cents}`,
+                    updatedAt: new Date(),
+                  })
+                  .where(
+                    and(
+                      eq(memberships.userId, member.userId),
+                      eq(memberships.poolId, pool.poolId),
+                      eq(memberships.contributionStatus, 'approved'),
+                    ),
+                  );
+                allocations.push({ userId: member.userId, poolName: pool.poolName, cents: member.cents });
+              }
+            }
+            for (const allocation of allocations) {
+              const isLoss = allocation.cents < 0;
+              await notifyMember(tx, deps.config.publicUrl, {
+                userId: allocation.userId,
+                category: 'profit',
+                title: isLoss ? `Your share of the ${period} loss` : `Your share of the ${period} profit`,
+                paragraphs: [
+                  isLoss
+                    ? `${allocation.poolName} made a loss in ${period}. Your share, by the capital you held each day, is ${formatRand(-allocation.cents)}, taken from your returns.`
+                    : `${allocation.poolName} made a profit in ${period}. Your share, by the capital you held each day, is ${formatRand(allocation.cents)}, added to your returns.`,
+                ],
+                path: '/statements',
+                actionLabel: 'See your statement',
+              });
+            }
+            update = { steps: { ...row.steps, allocate: stamp(actorId) } };
+            break;
+          }
+          case 'reports': {
+            const reports = await writeReports(tx, row, actorId);
+            update = { reports, steps: { ...row.steps, reports: stamp(actorId) } };
+            break;
+          }
+          case 'close': {
+            update = { status: 'closed', steps: { ...row.steps, close: stamp(actorId) } };
+            break;
+          }
+        }
+        await tx
+          .update(accountingPeriods)
+          .set({ ...update, updatedAt: new Date() })
+          .where(eq(accountingPeriods.period, period));
+        await writeAudit(tx, {
+          actorId,
+          action: `month_end.${step}`,
+          targetType: 'period',
+          targetId: period,
+          before,
+          after: { status: update.status ?? row.status, steps: update.steps ?? row.steps },
+        });
+      });
+      const result = await this.getPeriod(period);
+      if (step === 'reconcile' && !result.steps.find((s) => s.step === 'reconcile')?.doneAt) {
+        const difference = result.bank.difference ?? 0;
+        if (difference !== 0) {
+          throw new AppError('INVALID_STATE', monthEndMessages.difference(formatRand(Math.round(difference * 100))));
+        }
+        throw invalidState(monthEndMessages.pendingLeft);
+      }
+      return result;
+    },
+
+    async requestReopen(actorId: string, rawPeriod: string, reason: string) {
+      const period = assertPeriod(rawPeriod);
+      await db.transaction(async (tx) => {
+        const row = await loadPeriod(tx, period, true);
+        if (row.status !== 'closed') throw invalidState(monthEndMessages.notClosed);
+        const [request] = await tx
+          .insert(periodReopenRequests)
+          .values({ period, reason, requestedBy: actorId })
+          .onConflictDoNothing()
+          .returning();
+        if (!request) throw new AppError('CONFLICT', monthEndMessages.reopenPending);
+        await writeAudit(tx, {
+          actorId,
+          action: 'month_end.reopen_request',
+          targetType: 'period',
+          targetId: period,
+          after: request,
+        });
+      });
+      return this.getPeriod(period);
+    },
+
+    async decideReopen(actorId: string, rawId: string, isApproved: boolean) {
+      if (!isUuid(rawId)) throw notFound('Request not found');
+      const period = await db.transaction(async (tx) => {
+        const [request] = await tx
+          .select()
+          .from(periodReopenRequests)
+          .where(eq(periodReopenRequests.id, rawId))
+          .for('update');
+        if (!request) throw notFound('Request not found');
+        if (request.status !== 'pending') throw invalidState('This request has been decided already');
+        if (request.requestedBy === actorId) throw new AppError('MAKER_CHECKER', monthEndMessages.sameRequester);
+        const row = await loadPeriod(tx, request.period, true);
+        const [after] = await tx
+          .update(periodReopenRequests)
+          .set({ status: isApproved ? 'approved' : 'rejected', decidedBy: actorId, decidedAt: clock.now() })
+          .where(eq(periodReopenRequests.id, request.id))
+          .returning();
+        if (isApproved) {
+          // The month starts its close again; what it posted stays, and a new allocation adds only the difference.
+          await tx
+            .update(accountingPeriods)
+            .set({ status: 'open', steps: {}, calculation: null, reports: null, updatedAt: new Date() })
+            .where(eq(accountingPeriods.period, request.period));
+        }
+        await writeAudit(tx, {
+          actorId,
+          action: isApproved ? 'month_end.reopen' : 'month_end.reopen_refused',
+          targetType: 'period',
+          targetId: request.period,
+          before: { request, status: row.status, steps: row.steps },
+          after: { request: after, status: isApproved ? 'open' : row.status },
+        });
+        return request.period;
+      });
+      return this.getPeriod(period);
+    },
+
+    trialBalance: (period: string) => trialBalance(db, assertPeriod(period)),
+  };
+}
+
+export type MonthEndService = ReturnType<typeof createMonthEndService>;

@@ -1,0 +1,213 @@
+import { centsToRand, dayOf, formatRand, type StatementQuery } from '@letsema/domain';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accountingPeriods, journalEntries, journalLines, pools, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { formatEntryNumber } from '../ledger/posting.js';
+import { safeCsvText } from './csv.js';
+import { periodDays } from './ledger-queries.js';
+import { renderPdf } from './pdf.js';
+import type { BooksClock } from './records-service.js';
+
+const MEMBER_ACCOUNTS = ['member_capital', 'member_returns'];
+
+const KIND_LABELS: Record<string, string> = {
+  payment: 'Contribution',
+  allocation: 'Profit allocation',
+  payout: 'Payout',
+  reversal: 'Correction',
+};
+
+/**
+ * A member's statement: what the cooperative holds for them (capital paid in and returns allocated,
+ * less payouts) at the start and end of a date range, and every posting in between, each with the
+ * journal entry it comes from. Built from the ledger alone, so a closed month's statement is the
+ * same every time it is made.
+ */
+export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
+  const { db, clock } = deps;
+
+  async function build(userId: string, query: Pick<StatementQuery, 'from' | 'to'>) {
+    const [member] = await db
+      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!member) throw notFound('Member not found');
+    const [opening] = await db
+      .select({ cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)` })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(
+        and(
+          eq(journalLines.userId, userId),
+          inArray(journalLines.account, MEMBER_ACCOUNTS),
+          lt(journalEntries.effectiveDate, query.from),
+        ),
+      );
+    const rows = await db
+      .select({
+        number: journalEntries.number,
+        date: journalEntries.effectiveDate,
+        kind: journalEntries.kind,
+        description: journalEntries.description,
+        account: journalLines.account,
+        pool: pools.name,
+        cents: sql<string>`-${journalLines.amountCents}`,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .leftJoin(pools, eq(pools.id, journalLines.poolId))
+      .where(
+        and(
+          eq(journalLines.userId, userId),
+          inArray(journalLines.account, MEMBER_ACCOUNTS),
+          gte(journalEntries.effectiveDate, query.from),
+          lte(journalEntries.effectiveDate, query.to),
+        ),
+      )
+      .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
+    let balance = Number(opening?.cents ?? 0);
+    const openingCents = balance;
+    const lines = rows.map((row) => {
+      const cents = Number(row.cents);
+      balance += cents;
+      const label = row.kind === 'allocation' && cents < 0 ? 'Loss allocation' : (KIND_LABELS[row.kind] ?? row.kind);
+      return {
+        date: row.date,
+        reference: formatEntryNumber(row.number),
+        type: label,
+        pool: row.pool ?? '',
+        amountCents: cents,
+        balanceCents: balance,
+      };
+    });
+    const sum = (predicate: (line: (typeof lines)[number]) => boolean) =>
+      lines.filter(predicate).reduce((total, line) => total + line.amountCents, 0);
+    return {
+      number: `ST-${query.from.replaceAll('-', '')}-${query.to.replaceAll('-', '')}-${userId.slice(0, 8).toUpperCase()}`,
+      from: query.from,
+      to: query.to,
+      member,
+      openingCents,
+      closingCents: balance,
+      paymentsCents: sum((line) => line.type === 'Contribution'),
+      returnsCents: sum((line) => line.type.endsWith('allocation')),
+      payoutsCents: sum((line) => line.type === 'Payout'),
+      lines,
+    };
+  }
+
+  return {
+    /** The statement as JSON (rand), PDF or CSV. */
+    async statement(userId: string, query: StatementQuery) {
+      const statement = await build(userId, query);
+      const filename = `letsema-statement-${query.from}-to-${query.to}`;
+      if (query.format === 'csv') {
+        const body = stringify(
+          [
+            ['', 'Opening balance', '', '', '', (statement.openingCents / 100).toFixed(2)],
+            ...statement.lines.map((line) => [
+              line.date,
+              line.type,
+              line.reference,
+              safeCsvText(line.pool),
+              (line.amountCents / 100).toFixed(2),
+              (line.balanceCents / 100).toFixed(2),
+            ]),
+            ['', 'Closing balance', '', '', '', (statement.closingCents / 100).toFixed(2)],
+          ],
+          {
+            header: true,
+            columns: ['Date', 'Type', 'Reference', 'Pool', 'Amount (R)', 'Balance (R)'],
+            record_delimiter: 'windows',
+          },
+        );
+        return {
+          kind: 'file' as const,
+          filename: `${filename}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: Buffer.from(body),
+        };
+      }
+      if (query.format === 'pdf') {
+        const body = await renderPdf(
+          {
+            title: 'Letsema member statement',
+            subtitle: [
+              `Statement number: ${statement.number}`,
+              `Member: ${statement.member.fullName ?? statement.member.email}`,
+              `Period: ${statement.from} to ${statement.to}`,
+              `Opening balance: ${formatRand(statement.openingCents)}`,
+              `Payments: ${formatRand(statement.paymentsCents)}   Returns allocated: ${formatRand(statement.returnsCents)}   Payouts: ${formatRand(-statement.payoutsCents)}`,
+              `Closing balance: ${formatRand(statement.closingCents)}`,
+            ],
+            tables: [
+              {
+                heading: 'Transactions',
+                columns: [
+                  { label: 'Date', width: 70 },
+                  { label: 'Type', width: 100 },
+                  { label: 'Reference', width: 75 },
+                  { label: 'Pool', width: 110 },
+                  { label: 'Amount', width: 72, align: 'right' },
+                  { label: 'Balance', width: 72, align: 'right' },
+                ],
+                rows: statement.lines.map((line) => [
+                  line.date,
+                  line.type,
+                  line.reference,
+                  line.pool,
+                  formatRand(line.amountCents),
+                  formatRand(line.balanceCents),
+                ]),
+              },
+            ],
+            notes: [
+              'The balance is what the cooperative holds for you: capital paid in and returns allocated, less payouts.',
+            ],
+          },
+          new Date(`${statement.to}T22:00:00Z`),
+        );
+        return { kind: 'file' as const, filename: `${filename}.pdf`, contentType: 'application/pdf', body };
+      }
+      return {
+        kind: 'json' as const,
+        body: {
+          number: statement.number,
+          from: statement.from,
+          to: statement.to,
+          openingBalance: centsToRand(statement.openingCents),
+          closingBalance: centsToRand(statement.closingCents),
+          payments: centsToRand(statement.paymentsCents),
+          returns: centsToRand(statement.returnsCents),
+          payouts: centsToRand(-statement.payoutsCents),
+          lines: statement.lines.map((line) => ({
+            date: line.date,
+            reference: line.reference,
+            type: line.type,
+            pool: line.pool,
+            amount: centsToRand(line.amountCents),
+            balance: centsToRand(line.balanceCents),
+          })),
+        },
+      };
+    },
+
+    /** The closed months a member can take a statement of, newest first, with their date ranges. */
+    async closedMonths() {
+      const rows = await db
+        .select({ period: accountingPeriods.period })
+        .from(accountingPeriods)
+        .where(eq(accountingPeriods.status, 'closed'))
+        .orderBy(sql`${accountingPeriods.period} desc`)
+        .limit(120);
+      return {
+        today: dayOf(clock.now()),
+        months: rows.map((row) => ({ period: row.period, ...periodDays(row.period) })),
+      };
+    },
+  };
+}
+
+export type StatementsService = ReturnType<typeof createStatementsService>;
