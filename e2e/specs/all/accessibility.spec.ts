@@ -17,6 +17,7 @@ const memberPages = [
   '/investments',
   '/payments',
   '/transactions',
+  '/statements',
   '/notifications',
   '/profile',
   '/settings',
@@ -39,6 +40,7 @@ const adminPages = [
   '/admin/settings',
   '/admin/investment',
   '/admin/investment/create',
+  '/admin/investment/income',
   '/admin/audit',
 ];
 

@@ -2,7 +2,8 @@ import { Route, Routes } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { AuditPage } from '../features/admin/audit/audit-page';
 import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
-import { AdminExpensesPage } from '../features/admin/expenses/admin-expenses-page';
+import { ExpensesPage, IncomePage } from '../features/admin/books/pages';
+import { MonthEndPage } from '../features/admin/books/month-end-page';
 import { ExitRequestsPage } from '../features/admin/exits/exit-requests-page';
 import { AdminInvestmentPage } from '../features/admin/investment/admin-investment-page';
 import { CreateInvestmentPoolPage } from '../features/admin/investment/create-investment-pool-page';
@@ -11,7 +12,6 @@ import { AdminLoansPage } from '../features/admin/loans/admin-loans-page';
 import { AdminMembersPage } from '../features/admin/members/admin-members-page';
 import { PendingRegistrationsPage } from '../features/admin/members/pending-registrations-page';
 import { RegistrationReviewPage } from '../features/admin/members/registration-review-page';
-import { MonthEndPage } from '../features/admin/month-end/month-end-page';
 import { AdminNotificationsPage } from '../features/admin/notifications/admin-notifications-page';
 import { AdminPaymentsPage } from '../features/admin/payments/admin-payments-page';
 import { PendingPaymentsPage } from '../features/admin/payments/pending-payments-page';
@@ -43,7 +43,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="loans" element={<AdminLoansPage />} />
         <Route path="loans/pending" element={<AdminLoansPage />} />
         <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
-        <Route path="expenses" element={<AdminExpensesPage />} />
+        <Route path="expenses" element={<ExpensesPage />} />
         <Route path="month-end" element={<MonthEndPage />} />
         <Route path="exits" element={<ExitRequestsPage />} />
         <Route path="exits/pending" element={<ExitRequestsPage />} />
@@ -52,6 +52,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="investment" element={<AdminInvestmentPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
+        <Route path="investment/income" element={<IncomePage />} />
         <Route path="pools/:id/edit" element={<EditPoolPage />} />
         <Route path="*" element={<NotFound homePath="/admin" />} />
       </Route>

@@ -96,6 +96,11 @@ export const router = createBrowserRouter([
                 lazy: () => import('../features/payments/payments-page').then((m) => ({ Component: m.PaymentsPage })),
               },
               {
+                path: '/statements',
+                lazy: () =>
+                  import('../features/statements/statements-page').then((m) => ({ Component: m.StatementsPage })),
+              },
+              {
                 path: '/transactions',
                 lazy: () =>
                   import('../features/transactions/transactions-page').then((m) => ({ Component: m.TransactionsPage })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rejectWithReasonBody } from '../admin/schemas.js';
 import { randAmount } from '../pools/schemas.js';
 import { expenseCategories, incomeCategories } from './ledger.js';
 import { isPeriod } from './periods.js';
@@ -16,7 +17,6 @@ export const recordMessages = {
   description: 'Please describe it (at most 500 characters)',
   receipt: 'Please upload the receipt',
   proof: 'Please upload the proof',
-  reason: 'Please give a reason (at most 500 characters)',
   notFound: 'Record not found',
   decided: 'This has been decided already',
   expenseApproved: 'Expense approved',
@@ -72,13 +72,8 @@ export const createIncomeBody = z.object({
 export type CreateIncomeBody = z.output<typeof createIncomeBody>;
 export type CreateIncomeInput = z.input<typeof createIncomeBody>;
 
-export const rejectRecordBody = z.object({
-  reason: z
-    .string({ error: recordMessages.reason })
-    .trim()
-    .min(1, { error: recordMessages.reason })
-    .max(500, { error: recordMessages.reason }),
-});
+/** Rejecting an expense or income asks for a reason, as every rejection does. */
+export const rejectRecordBody = rejectWithReasonBody;
 
 /** The list filters of expenses and income. */
 export const recordListQuery = z.object({

@@ -292,7 +292,7 @@ describe(`expenses (${testEngine})`, () => {
   it('is rejected with a reason and posts nothing', async () => {
     const expense = await recordExpense(45, '2026-08-10', pool.id);
     expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reject`, checker, {}))).error).toBe(
-      'Please give a reason (at most 500 characters)',
+      'Rejection reason is required',
     );
     const rejected = await okData<{ status: string; rejectionReason: string }>(
       call('POST', `/api/admin/expenses/${expense.id}/reject`, checker, { reason: 'Not ours' }),

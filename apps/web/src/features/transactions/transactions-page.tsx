@@ -26,7 +26,15 @@ export function TransactionsPage() {
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-      <PageHeader title="Transactions" subtitle="Every contribution, profit, fee, withdrawal and refund." />
+      <PageHeader
+        title="Transactions"
+        subtitle="Every contribution, profit, fee, withdrawal and refund."
+        actions={
+          <Button component={RouterLink} to="/statements" variant="outlined">
+            Statements
+          </Button>
+        }
+      />
 
       {transactions.isError && (
         <RetryAlert sx={{ mb: 3 }} onRetry={() => void transactions.refetch()}>

@@ -47,6 +47,9 @@ export function AdminInvestmentPage() {
       >
         Edit Pool
       </Button>
+      <Button variant="outlined" component={RouterLink} to="/admin/investment/income">
+        Income
+      </Button>
     </>
   );
 

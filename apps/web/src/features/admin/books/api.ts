@@ -1,0 +1,228 @@
+import type { CreateExpenseInput, CreateIncomeInput, MonthEndStep } from '@letsema/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchPools } from '../../../components/pools/pool-queries';
+import { apiClient, fetchFile, uploadWithProgress } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
+import { adminKeys } from '../shared/query-keys';
+
+/** Expenses and income are the same kind of record: recorded with a document, decided by another admin. */
+export type RecordKind = 'expense' | 'income';
+
+export interface BookRecord {
+  id: string;
+  category: string;
+  categoryLabel: string;
+  amount: number;
+  date: string;
+  period: string;
+  description: string;
+  documentUrl: string;
+  status: 'pending' | 'approved' | 'rejected';
+  approvalsNeeded: number;
+  approverIds: string[];
+  rejectionReason: string | null;
+  pool: { id: string; name: string };
+  recordedBy: { id: string; fullName: string | null };
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+export interface RecordPage {
+  items: BookRecord[];
+  total: number;
+  page: number;
+  limit: number;
+  totalsByCategory: { category: string; label: string; approved: number; pending: number }[];
+}
+
+export interface RecordFilters {
+  period: string;
+  category: string;
+  status: string;
+}
+
+export const RECORD_PAGE_SIZE = 20;
+
+const collection = (kind: RecordKind) => (kind === 'expense' ? '/api/admin/expenses' : '/api/admin/income');
+
+export const bookKeys = {
+  all: [...adminKeys.all, 'books'] as const,
+  records: (kind: RecordKind) => [...bookKeys.all, kind] as const,
+  page: (kind: RecordKind, filters: RecordFilters, page: number) => [...bookKeys.records(kind), filters, page] as const,
+  pools: () => [...bookKeys.all, 'pools'] as const,
+  periods: () => [...bookKeys.all, 'periods'] as const,
+  period: (period: string) => [...bookKeys.all, 'periods', period] as const,
+};
+
+export function toRecordSearch(filters: RecordFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params.toString();
+}
+
+export function useRecordPage(kind: RecordKind, filters: RecordFilters, page: number) {
+  return useQuery({
+    queryKey: bookKeys.page(kind, filters, page),
+    queryFn: ({ signal }) =>
+      apiClient.get<RecordPage>(
+        `${collection(kind)}?${toRecordSearch(filters, { page: String(page), limit: String(RECORD_PAGE_SIZE) })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookPools() {
+  return useQuery({ queryKey: bookKeys.pools(), queryFn: ({ signal }) => fetchPools(signal) });
+}
+
+/** Anything that moves the books reloads the records, the months and the dashboard counts. */
+function useReloadBooks() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: bookKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.pendingCounts() }),
+    ]);
+}
+
+export function useRecordBook(kind: RecordKind) {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: (body: CreateExpenseInput | CreateIncomeInput) => apiClient.post<BookRecord>(collection(kind), body),
+    onSuccess: reload,
+  });
+}
+
+export function useDecideRecord(kind: RecordKind) {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      apiClient.post<BookRecord>(
+        `${collection(kind)}/${encodeURIComponent(id)}/${decision}`,
+        decision === 'reject' ? { reason } : undefined,
+      ),
+    onSettled: reload,
+  });
+}
+
+export function useExportExpenses() {
+  return useMutation({
+    mutationFn: async (filters: RecordFilters) => {
+      const blob = await fetchFile(`/api/admin/expenses/export?${toRecordSearch(filters)}`);
+      saveBlob(blob, `letsema-expenses${filters.period ? `-${filters.period}` : ''}.csv`);
+    },
+  });
+}
+
+/** Uploads a receipt, proof of income or bank statement; answers its URL. */
+export async function uploadBookDocument(
+  kind: 'expense-receipt' | 'income-proof' | 'bank-statement',
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { url } = await uploadWithProgress<{ url: string }>(`/api/uploads/${kind}`, form, { onProgress });
+  return url;
+}
+
+/** Opens a stored document (receipt, report) by downloading it with the session's token. */
+export async function downloadDocument(url: string, fileName: string): Promise<void> {
+  saveBlob(await fetchFile(url), fileName);
+}
+
+export interface PeriodSummary {
+  period: string;
+  status: 'open' | 'locked' | 'closed';
+  nextStep: MonthEndStep | null;
+  hasEnded: boolean;
+}
+
+export interface PeriodDetail {
+  period: string;
+  status: 'open' | 'locked' | 'closed';
+  nextStep: MonthEndStep | null;
+  steps: {
+    step: MonthEndStep;
+    label: string;
+    doneBy: { id: string; fullName: string | null } | null;
+    doneAt: string | null;
+  }[];
+  pending: Record<
+    'payments' | 'expenses' | 'income',
+    { id: string; amount: number; date: string; description: string }[]
+  >;
+  bank: {
+    ledgerBalance: number;
+    statementBalance: number | null;
+    difference: number | null;
+    statementUrl: string | null;
+  };
+  calculation: {
+    calculatedBy: { id: string; fullName: string | null };
+    reservePercent: number;
+    pools: {
+      poolId: string;
+      poolName: string;
+      income: number;
+      expenses: number;
+      profit: number;
+      reserve: number;
+      allocatedBefore: number;
+      toAllocate: number;
+      members: { userId: string; fullName: string | null; shareDays: number; share: number }[];
+    }[];
+  } | null;
+  reports: Record<string, string> | null;
+  reopenRequests: {
+    id: string;
+    reason: string;
+    status: string;
+    requestedBy: { id: string; fullName: string | null };
+    decidedBy: { id: string; fullName: string | null } | null;
+    createdAt: string;
+    decidedAt: string | null;
+  }[];
+}
+
+export function usePeriods() {
+  return useQuery({
+    queryKey: bookKeys.periods(),
+    queryFn: ({ signal }) => apiClient.get<PeriodSummary[]>('/api/admin/month-end', signal),
+  });
+}
+
+export function usePeriod(period: string | null) {
+  return useQuery({
+    queryKey: bookKeys.period(period ?? ''),
+    queryFn: ({ signal }) => apiClient.get<PeriodDetail>(`/api/admin/month-end/${period}`, signal),
+    enabled: Boolean(period),
+  });
+}
+
+export function useRunStep(period: string) {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: ({ step, body }: { step: MonthEndStep; body?: object }) =>
+      apiClient.post<PeriodDetail>(`/api/admin/month-end/${period}/${step}`, body),
+    onSettled: reload,
+  });
+}
+
+export function useReopen(period: string) {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: (reason: string) => apiClient.post<PeriodDetail>(`/api/admin/month-end/${period}/reopen`, { reason }),
+    onSettled: reload,
+  });
+}
+
+export function useDecideReopen() {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
+      apiClient.post<PeriodDetail>(`/api/admin/month-end/reopen-requests/${encodeURIComponent(id)}/${decision}`),
+    onSettled: reload,
+  });
+}

@@ -1,0 +1,499 @@
+import { formatRandAmount, monthEndMessages, reconcileBody, reopenBody, type MonthEndStep } from '@letsema/domain';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Download from '@mui/icons-material/Download';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatAdminDateTime } from '../../../lib/formatters';
+import { getDecisionRight } from '../../../lib/maker-checker';
+import { useShellUser } from '../../../shell/shell-context';
+import {
+  downloadDocument,
+  useDecideReopen,
+  usePeriod,
+  usePeriods,
+  useReopen,
+  useRunStep,
+  type PeriodDetail,
+} from './api';
+import { DocumentField } from './document-field';
+
+const STATUS_LABELS = { open: 'Open', locked: 'Locked for month end', closed: 'Closed' } as const;
+const STATUS_COLOURS = { open: 'default', locked: 'warning', closed: 'success' } as const;
+
+const STEP_HELP: Record<MonthEndStep, string> = {
+  lock: 'Nothing new can be dated in the month once it is locked. Payments, expenses and income still pending for it must be decided first.',
+  reconcile:
+    'Enter the closing balance on the bank statement and upload the statement. A difference must be explained by income or expense entries first.',
+  calculate:
+    'Profit is income less expenses for the month, per pool. The reserve comes off first; the rest is split by paid-up share-days, to the cent.',
+  allocate:
+    'Posts the split: each member’s returns grow and they are told. Another month-end admin than the one who calculated must do it.',
+  reports:
+    'Makes the income statement, trial balance, allocation table and bank reconciliation as PDF and CSV files that never change.',
+  close: 'Closes the month: nothing can be posted into it. Reopening needs a reason and a second month-end admin.',
+};
+
+/** The month-end close as a guided page: pick a month, then do its six steps in order. */
+export function MonthEndPage() {
+  const periods = usePeriods();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const period =
+    chosen ??
+    periods.data?.find((entry) => entry.hasEnded && entry.status !== 'closed')?.period ??
+    periods.data?.[0]?.period ??
+    null;
+
+  return (
+    <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
+      <PageHeader
+        title="Month End"
+        subtitle="Close each month from the bank statement to the members’ returns, in six steps that cannot be skipped."
+      />
+      {periods.isError ? (
+        <RetryAlert onRetry={() => void periods.refetch()}>
+          {getErrorMessage(periods.error, 'The months could not be loaded')}
+        </RetryAlert>
+      ) : periods.isPending ? (
+        <Skeleton variant="rounded" height={240} role="status" aria-label="Loading months" />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
+          <Paper component="nav" aria-label="Months" sx={{ p: 1 }}>
+            <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {periods.data.map((entry) => (
+                <li key={entry.period}>
+                  <Button
+                    fullWidth
+                    variant={entry.period === period ? 'contained' : 'text'}
+                    color={entry.period === period ? 'primary' : 'inherit'}
+                    aria-current={entry.period === period ? 'true' : undefined}
+                    onClick={() => setChosen(entry.period)}
+                    sx={{ justifyContent: 'space-between' }}
+                  >
+                    <span>{entry.period}</span>
+                    <Typography component="span" variant="caption">
+                      {STATUS_LABELS[entry.status]}
+                    </Typography>
+                  </Button>
+                </li>
+              ))}
+            </Stack>
+          </Paper>
+          {period ? (
+            <PeriodPanel key={period} period={period} onAct={() => setChosen(period)} />
+          ) : (
+            <EmptyState icon={<EventAvailableOutlined />} title="No months yet" />
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** `onAct` keeps this month chosen once a step is done in it, though it may no longer be the default. */
+function PeriodPanel({ period, onAct }: { period: string; onAct: () => void }) {
+  const user = useShellUser();
+  const detail = usePeriod(period);
+  const run = useRunStep(period);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (detail.isError) {
+    return (
+      <RetryAlert onRetry={() => void detail.refetch()}>
+        {getErrorMessage(detail.error, 'This month could not be loaded')}
+      </RetryAlert>
+    );
+  }
+  if (detail.isPending) return <Skeleton variant="rounded" height={360} role="status" aria-label="Loading the month" />;
+  const data = detail.data;
+
+  const runStep = (step: MonthEndStep, body?: object) => {
+    setFailure(null);
+    onAct();
+    run.mutate(
+      { step, body },
+      { onError: (error) => setFailure(getErrorMessage(error, 'The step could not be done')) },
+    );
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-label={`Month end for ${period}`}>
+      <Paper sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {period}
+          </Typography>
+          <Chip label={STATUS_LABELS[data.status]} color={STATUS_COLOURS[data.status]} sx={{ fontWeight: 600 }} />
+        </Box>
+        <Box aria-live="polite">
+          {failure && (
+            <Alert severity="error" onClose={() => setFailure(null)} sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+        </Box>
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }} aria-label="Steps">
+          {data.steps.map((step, index) => {
+            const isNext = data.nextStep === step.step;
+            return (
+              <Box
+                component="li"
+                key={step.step}
+                aria-current={isNext ? 'step' : undefined}
+                sx={{ border: 1, borderColor: isNext ? 'primary.main' : 'divider', borderRadius: 2, p: 1.5 }}
+              >
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  {step.doneAt ? (
+                    <CheckCircle color="success" aria-hidden />
+                  ) : (
+                    <RadioButtonUnchecked color={isNext ? 'primary' : 'disabled'} aria-hidden />
+                  )}
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                    {index + 1}. {step.label}
+                  </Typography>
+                </Box>
+                {step.doneAt ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+                    Done by {step.doneBy?.fullName ?? 'an admin'} on {formatAdminDateTime(step.doneAt)}
+                  </Typography>
+                ) : (
+                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+                    {STEP_HELP[step.step]}
+                  </Typography>
+                )}
+                {isNext && (
+                  <Box sx={{ ml: { xs: 0, sm: 4 }, mt: 1.5 }}>
+                    <StepAction
+                      step={step.step}
+                      data={data}
+                      userId={user.id}
+                      isPending={run.isPending}
+                      onRun={runStep}
+                    />
+                  </Box>
+                )}
+              </Box>
+            );
+          })}
+        </Stack>
+      </Paper>
+      {data.calculation && <AllocationTable calculation={data.calculation} />}
+      {data.reports && <Reports reports={data.reports} period={period} />}
+      <ReopenSection data={data} userId={user.id} />
+    </Stack>
+  );
+}
+
+function StepAction({
+  step,
+  data,
+  userId,
+  isPending,
+  onRun,
+}: {
+  step: MonthEndStep;
+  data: PeriodDetail;
+  userId: string;
+  isPending: boolean;
+  onRun: (step: MonthEndStep, body?: object) => void;
+}) {
+  const [balance, setBalance] = useState('');
+  const [statementUrl, setStatementUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (step === 'lock') {
+    const pending = [...data.pending.payments, ...data.pending.expenses, ...data.pending.income];
+    return (
+      <Stack spacing={1}>
+        {pending.length > 0 && (
+          <Alert severity="warning">
+            {monthEndMessages.pendingLeft}
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {pending.map((item) => (
+                <li key={item.id}>
+                  {item.date}: {item.description}, {formatRandAmount(item.amount)}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        <Box>
+          <Button variant="contained" disabled={isPending || pending.length > 0} onClick={() => onRun('lock')}>
+            {isPending ? 'Locking…' : 'Lock transactions'}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  if (step === 'reconcile') {
+    const submit = () => {
+      const parsed = reconcileBody.safeParse({ bankClosingBalance: balance, bankStatementUrl: statementUrl ?? '' });
+      if (!parsed.success) {
+        setProblem(parsed.error.issues[0]?.message ?? null);
+        return;
+      }
+      setProblem(null);
+      onRun('reconcile', { bankClosingBalance: balance, bankStatementUrl: statementUrl });
+    };
+    return (
+      <Stack spacing={1.5}>
+        <Typography variant="body2">
+          Bank balance in the ledger: <strong>{formatRandAmount(data.bank.ledgerBalance)}</strong>
+          {data.bank.difference !== null && data.bank.difference !== 0 && (
+            <>
+              {' '}
+              · last statement {formatRandAmount(data.bank.statementBalance ?? 0)}, difference{' '}
+              <strong>{formatRandAmount(data.bank.difference)}</strong>
+            </>
+          )}
+        </Typography>
+        <TextField
+          label="Closing balance on the bank statement (R)"
+          value={balance}
+          onChange={(event) => setBalance(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 16 } }}
+          error={Boolean(problem) && problem === monthEndMessages.bankBalance}
+        />
+        <DocumentField
+          kind="bank-statement"
+          title="Bank statement"
+          hint="The bank's statement for the month, as a PDF or a photo (10 MB at most)."
+          error={problem === monthEndMessages.statement ? problem : null}
+          disabled={isPending}
+          onUploaded={setStatementUrl}
+        />
+        {problem && problem !== monthEndMessages.statement && <Alert severity="error">{problem}</Alert>}
+        <Box>
+          <Button variant="contained" disabled={isPending} onClick={submit}>
+            {isPending ? 'Reconciling…' : 'Reconcile accounts'}
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  if (step === 'allocate' && data.calculation) {
+    const right = getDecisionRight(
+      { id: userId },
+      { makerId: data.calculation.calculatedBy.id, amountCents: 0, approverIds: [] },
+      { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+    );
+    return right.mayDecide ? (
+      <Button variant="contained" disabled={isPending} onClick={() => onRun('allocate')}>
+        {isPending ? 'Allocating…' : 'Allocate to members'}
+      </Button>
+    ) : (
+      <Alert severity="info">{monthEndMessages.sameCalculator}</Alert>
+    );
+  }
+  const labels: Record<MonthEndStep, [string, string]> = {
+    lock: ['Lock transactions', 'Locking…'],
+    reconcile: ['Reconcile accounts', 'Reconciling…'],
+    calculate: ['Calculate profits', 'Calculating…'],
+    allocate: ['Allocate to members', 'Allocating…'],
+    reports: ['Generate reports', 'Generating…'],
+    close: ['Close period', 'Closing…'],
+  };
+  return (
+    <Button variant="contained" disabled={isPending} onClick={() => onRun(step)}>
+      {isPending ? labels[step][1] : labels[step][0]}
+    </Button>
+  );
+}
+
+function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetail['calculation']> }) {
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-label="Profit split">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Profit split
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Calculated by {calculation.calculatedBy.fullName ?? 'an admin'}; reserve {calculation.reservePercent}%.
+      </Typography>
+      {calculation.pools.length === 0 && <Typography variant="body2">No income or expenses this month.</Typography>}
+      {calculation.pools.map((pool) => (
+        <Box key={pool.poolId} sx={{ mt: 2, overflowX: 'auto' }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {pool.poolName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Income {formatRandAmount(pool.income)} · expenses {formatRandAmount(pool.expenses)} · profit{' '}
+            {formatRandAmount(pool.profit)} · reserve {formatRandAmount(pool.reserve)} · to allocate{' '}
+            {formatRandAmount(pool.toAllocate)}
+          </Typography>
+          <Table size="small" aria-label={`Split of ${pool.poolName}`} sx={{ mt: 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Member</TableCell>
+                <TableCell align="right">Share-days (R-days)</TableCell>
+                <TableCell align="right">Share</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pool.members.map((member) => (
+                <TableRow key={member.userId}>
+                  <TableCell>{member.fullName ?? member.userId}</TableCell>
+                  <TableCell align="right">
+                    {member.shareDays.toLocaleString('en-ZA', { minimumFractionDigits: 2 })}
+                  </TableCell>
+                  <TableCell align="right">{formatRandAmount(member.share)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
+const REPORT_LABELS: Record<string, string> = {
+  'income-statement': 'Income statement',
+  'trial-balance': 'Trial balance',
+  allocation: 'Allocation table',
+  'bank-reconciliation': 'Bank reconciliation',
+};
+
+function Reports({ reports, period }: { reports: Record<string, string>; period: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-label="Reports">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Reports
+      </Typography>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {Object.entries(reports).map(([name, url]) => {
+          const [base = name, extension = ''] = name.split('.');
+          return (
+            <Button
+              key={name}
+              variant="outlined"
+              startIcon={<Download />}
+              onClick={() =>
+                downloadDocument(url, `letsema-${base}-${period}.${extension}`).catch((error: unknown) =>
+                  setFailure(getErrorMessage(error, 'The report could not be downloaded')),
+                )
+              }
+            >
+              {REPORT_LABELS[base] ?? base} ({extension.toUpperCase()})
+            </Button>
+          );
+        })}
+      </Box>
+    </Paper>
+  );
+}
+
+function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string }) {
+  const reopen = useReopen(data.period);
+  const decide = useDecideReopen();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = data.reopenRequests.find((request) => request.status === 'pending');
+  if (data.status !== 'closed' && data.reopenRequests.length === 0) return null;
+
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-label="Reopening">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Reopening
+      </Typography>
+      {(problem || reopen.error || decide.error) && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {problem ?? getErrorMessage(reopen.error ?? decide.error, 'It could not be done')}
+        </Alert>
+      )}
+      {data.status === 'closed' && !pending && (
+        <Stack spacing={1}>
+          <TextField
+            label="Why must this month be reopened?"
+            value={reason}
+            multiline
+            minRows={2}
+            onChange={(event) => setReason(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+          <Box>
+            <Button
+              variant="outlined"
+              disabled={reopen.isPending}
+              onClick={() => {
+                const parsed = reopenBody.safeParse({ reason });
+                if (!parsed.success) {
+                  setProblem(parsed.error.issues[0]?.message ?? null);
+                  return;
+                }
+                setProblem(null);
+                reopen.mutate(parsed.data.reason, { onSuccess: () => setReason('') });
+              }}
+            >
+              {reopen.isPending ? 'Asking…' : 'Ask to reopen'}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        {data.reopenRequests.map((request) => (
+          <Box component="li" key={request.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+            <Typography variant="body2">
+              <strong>{request.requestedBy.fullName ?? 'An admin'}</strong> asked on{' '}
+              {formatAdminDateTime(request.createdAt)}: {request.reason}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {request.status === 'pending'
+                ? 'Waiting for a second month-end admin.'
+                : `${request.status === 'approved' ? 'Approved' : 'Refused'} by ${request.decidedBy?.fullName ?? 'an admin'}`}
+            </Typography>
+            {request.status === 'pending' &&
+              (request.requestedBy.id === userId ? (
+                <Typography variant="body2" color="text.secondary">
+                  {monthEndMessages.sameRequester}
+                </Typography>
+              ) : (
+                <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={decide.isPending}
+                    onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
+                  >
+                    Approve reopening
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    disabled={decide.isPending}
+                    onClick={() => decide.mutate({ id: request.id, decision: 'reject' })}
+                  >
+                    Refuse
+                  </Button>
+                </Stack>
+              ))}
+          </Box>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,202 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dayOf, daysBetween, nextPeriod, periodOf } from '@letsema/domain';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../fixtures/accounts.js';
+import { signIn } from '../../fixtures/auth.js';
+import { api, useBrowser, useServerUrl } from '../../fixtures/browser.js';
+import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
+import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const newPage = useBrowser();
+const PHONE = { width: 375, height: 800 };
+const CHECKER = { email: 'checker@letsema.test', password: 'a-second-admin-password', fullName: 'Lerato Checker' };
+
+/**
+ * Last month, as the books see it: the member paid on its 10th (the server is started with its clock
+ * moved back for that), then the month is closed from today, as a cooperative would after it ends.
+ */
+const today = dayOf(new Date());
+const closing = periodOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+02:00`) - 24 * 60 * 60 * 1000));
+const paidOn = `${closing}-10`;
+const spentOn = `${closing}-20`;
+const earnedOn = `${closing}-15`;
+
+describe('the books, from an expense to a member’s statement', () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  let member: { email: string; password: string; token: string };
+
+  const start = async (clockOffsetDays: number) => {
+    server = await startServer({
+      dataDir,
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        CLOCK_OFFSET_DAYS: String(clockOffsetDays),
+      },
+    });
+    useServerUrl(server.baseUrl);
+  };
+
+  beforeAll(async () => {
+    expect(nextPeriod(closing)).toBe(today.slice(0, 7));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-e2e-books-'));
+    // The books' clock on the 10th of last month: the member joins and pays, the payment is approved.
+    await start(-daysBetween(paidOn, today));
+    const token = await adminToken();
+    const pool = await createOpenPool(token);
+    const created = await createActiveMember('Sizwe Mabaso');
+    member = created;
+    const membership = await joinOverApi(created.token, pool, 1, 'once');
+    await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+    const payment = await payOverApi(created.token, pool.id, 100_000, 'EFT / bank transfer');
+    await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
+    await api(
+      'POST',
+      '/api/admin/staff',
+      {
+        fullName: CHECKER.fullName,
+        email: CHECKER.email,
+        phoneNumber: '0831234567',
+        password: CHECKER.password,
+        roles: ['expense_management', 'investment_management', 'month_end'],
+      },
+      token,
+    );
+    await server!.stop();
+    server = undefined;
+    // Today again: last month has ended and can be closed.
+    await start(0);
+    // The pool's interest for the month, recorded by the super admin and approved by the checker.
+    const proofUrl = await uploadFile(token, 'income-proof', makePdf('interest.pdf'));
+    const income = await api<{ id: string }>(
+      'POST',
+      '/api/admin/income',
+      {
+        category: 'interest',
+        amount: 200,
+        date: earnedOn,
+        poolId: pool.id,
+        description: 'Money-market interest',
+        proofUrl,
+      },
+      token,
+    );
+    await api(
+      'POST',
+      `/api/admin/income/${income.id}/approve`,
+      undefined,
+      await loginOverApi(CHECKER.email, CHECKER.password),
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    useServerUrl(undefined);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('an admin records an expense with its receipt and a second admin approves it', async () => {
+    const maker = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(maker, ADMIN.email, ADMIN.password);
+    await maker.goto('/admin/expenses');
+    await maker.getByRole('button', { name: 'Record expense' }).click();
+    const dialog = maker.getByRole('dialog', { name: /Record an expense/ });
+    await dialog.getByLabel('Category').selectOption({ label: 'Banking Fees' });
+    await dialog.getByLabel('Amount (R)').fill('50');
+    await dialog.getByLabel('Date').fill(spentOn);
+    await dialog.getByLabel('Pool').selectOption({ index: 1 });
+    await dialog.getByLabel('Description').fill('Monthly account fee');
+    const receipt = makePdf('receipt.pdf');
+    await dialog
+      .getByLabel('Receipt file')
+      .setInputFiles({ name: receipt.name, mimeType: receipt.type, buffer: Buffer.from(receipt.bytes) });
+    await dialog.getByText('Uploaded').waitFor();
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await maker.getByText('Expense recorded. Another admin must approve it.').waitFor();
+    const card = maker.getByRole('listitem', { name: 'Banking Fees R 50.00' });
+    await card.getByText('You recorded this, so another admin must decide it.').waitFor();
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    const checker = await newPage({ baseURL: server!.baseUrl });
+    await signIn(checker, CHECKER.email, CHECKER.password);
+    await checker.goto('/admin/expenses');
+    const pending = checker.getByRole('listitem', { name: 'Banking Fees R 50.00' });
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await checker.getByText('Approved. It is now in the books.').waitFor();
+    await pending.getByText('Approved', { exact: true }).waitFor();
+  });
+
+  it('closes the month through its six steps, the allocation by the second admin', async () => {
+    const closer = await newPage({ baseURL: server!.baseUrl });
+    await signIn(closer, ADMIN.email, ADMIN.password);
+    await closer.goto('/admin/month-end');
+    const panel = closer.getByRole('region', { name: `Month end for ${closing}` });
+    await panel.getByRole('button', { name: 'Lock transactions' }).click();
+    await panel
+      .getByText(/^Done by Super Admin on /)
+      .first()
+      .waitFor();
+
+    // The ledger's bank balance: R 1 000.00 paid in, R 200.00 earned, R 50.00 spent.
+    await panel.getByText('R 1 150.00').waitFor();
+    await panel.getByLabel('Closing balance on the bank statement (R)').fill('1150.00');
+    const statement = makePdf('bank-statement.pdf');
+    await panel
+      .getByLabel('Bank statement file')
+      .setInputFiles({ name: statement.name, mimeType: statement.type, buffer: Buffer.from(statement.bytes) });
+    await panel.getByText('Uploaded').waitFor();
+    await panel.getByRole('button', { name: 'Reconcile accounts' }).click();
+    await panel.getByRole('button', { name: 'Calculate profits' }).click();
+    const split = closer.getByRole('table', { name: /^Split of / });
+    await split
+      .getByRole('row', { name: /Sizwe Mabaso/ })
+      .getByText('R 150.00')
+      .waitFor();
+    await panel.getByText('You calculated this split, so another month-end admin must allocate it.').waitFor();
+
+    const second = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(second, CHECKER.email, CHECKER.password);
+    await second.goto('/admin/month-end');
+    const secondPanel = second.getByRole('region', { name: `Month end for ${closing}` });
+    await secondPanel.getByRole('button', { name: 'Allocate to members' }).click();
+    await secondPanel.getByRole('button', { name: 'Generate reports' }).waitFor();
+
+    await closer.reload();
+    await panel.getByRole('button', { name: 'Generate reports' }).click();
+    await closer.getByRole('button', { name: 'Allocation table (PDF)' }).waitFor();
+    await panel.getByRole('button', { name: 'Close period' }).click();
+    await panel.getByText('Closed', { exact: true }).waitFor();
+    await closer.getByRole('button', { name: 'Ask to reopen' }).waitFor();
+  });
+
+  it('shows the member the profit and gives them a PDF statement that says so', async () => {
+    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(page, member.email, member.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('R 150.00').first().waitFor();
+
+    await page.goto('/transactions');
+    await page.getByRole('link', { name: 'Statements' }).click();
+    await page.waitForURL('**/statements');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download the ${closing} statement as PDF` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `letsema-statement-${closing}-01-to-${dayOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+02:00`) - 24 * 60 * 60 * 1000))}.pdf`,
+    );
+    const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!)));
+    const text = (await extractText(pdf, { mergePages: true })).text;
+    expect(text).toContain('Letsema member statement');
+    expect(text).toContain('Sizwe Mabaso');
+    expect(text).toContain('Opening balance: R 0.00');
+    expect(text).toContain('Returns allocated: R 150.00');
+    expect(text).toContain('Closing balance: R 1 150.00');
+  });
+});
