@@ -20,6 +20,35 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual([]);
   });
 
+  it('reads the books settings, and moves the clock only for a rehearsal on a loopback address', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.books).toEqual({ expenseDualApprovalCents: 200_000, reservePercent: 0 });
+    expect(defaults.clockOffsetDays).toBe(0);
+    const set = loadConfig({ DATA_DIR: dataDir(), EXPENSE_DUAL_APPROVAL_AMOUNT: '1500.50', RESERVE_PERCENT: '2.5' });
+    expect(set.books).toEqual({ expenseDualApprovalCents: 150_050, reservePercent: 2.5 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RESERVE_PERCENT: '6' })).toThrow(
+      /RESERVE_PERCENT: must be a number from 0 to 5/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EXPENSE_DUAL_APPROVAL_AMOUNT: 'R2000' })).toThrow(
+      /EXPENSE_DUAL_APPROVAL_AMOUNT/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://letsema.example',
+        CLOCK_OFFSET_DAYS: '-30',
+      }),
+    ).toThrow(/CLOCK_OFFSET_DAYS/);
+    const rehearsal = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      CLOCK_OFFSET_DAYS: '-30',
+    });
+    expect(rehearsal.clockOffsetDays).toBe(-30);
+  });
+
   it('generates a signing secret once, keeps it readable by the owner only, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
