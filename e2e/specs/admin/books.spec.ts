@@ -180,6 +180,11 @@ describe('the books, from an expense to a member’s statement', () => {
     await signIn(page, member.email, member.password);
     await page.waitForURL('**/dashboard');
     await page.getByText('R 150.00').first().waitFor();
+    // The month-by-month chart, and its figures as a table for screen readers.
+    const chart = page.getByRole('figure', { name: 'Your capital and returns at each month end' });
+    await chart.locator('canvas').waitFor();
+    const month = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${closing}`) });
+    expect(await month.getByRole('cell').allInnerTexts()).toEqual(['R 1 000.00', 'R 150.00']);
 
     await page.goto('/transactions');
     await page.getByRole('link', { name: 'Statements' }).click();

@@ -43,6 +43,7 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/income/:id/approve': 'investment_management',
   'POST /api/admin/income/:id/reject': 'investment_management',
   'GET /api/admin/ledger/trial-balance': 'month_end',
+  'GET /api/admin/ledger/monthly': ANY_ADMIN,
   'GET /api/admin/month-end': 'month_end',
   'GET /api/admin/month-end/:period': 'month_end',
   'POST /api/admin/month-end/:period/:step': 'month_end',

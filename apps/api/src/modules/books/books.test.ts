@@ -493,6 +493,40 @@ describe(`the month-end close (${testEngine})`, () => {
   });
 });
 
+describe(`the monthly figures for the charts (${testEngine})`, () => {
+  it('gives a member their capital and returns at each month end, and admins the value, income and expenses', async () => {
+    at('2026-10-01T09:00:00+02:00');
+    const member = (await t.db.execute(sql`select user_id from memberships where actual_return_cents <> 0 limit 1`))
+      .rows[0] as { user_id: string };
+    const [held] = await t.db
+      .select({ returns: memberships.actualReturnCents, paid: memberships.totalPaidCents })
+      .from(memberships)
+      .where(eq(memberships.userId, member.user_id));
+    const token = await login(
+      t.app,
+      String((await t.db.execute(sql`select email from users where id = ${member.user_id}`)).rows[0]!.email),
+    );
+    const mine = await okData<{ period: string; capital: number; returns: number }[]>(
+      call('GET', '/api/statements/monthly', token),
+    );
+    expect(mine).toHaveLength(12);
+    expect(mine.at(-1)).toEqual({ period: '2026-10', capital: held!.paid / 100, returns: held!.returns / 100 });
+    expect(mine.find((row) => row.period === '2026-07')).toEqual({ period: '2026-07', capital: 0, returns: 0 });
+
+    const books = await okData<{ period: string; value: number; income: number; expenses: number }[]>(
+      call('GET', '/api/admin/ledger/monthly', cashier),
+    );
+    const september = books.find((row) => row.period === '2026-09')!;
+    expect(september.income).toBe(100);
+    expect(september.expenses).toBe(0);
+    const balance = await okData<{ accounts: { account: string; debit: number }[] }>(
+      call('GET', '/api/admin/ledger/trial-balance?period=2026-09', closer),
+    );
+    expect(september.value).toBe(balance.accounts.find((row) => row.account === 'bank')!.debit);
+    expect(books.find((row) => row.period === '2026-08')!.income).toBe(100);
+  });
+});
+
 describe(`statements (${testEngine})`, () => {
   it('gives a member their own statement as JSON, CSV and PDF, and an admin any member’s', async () => {
     at('2026-10-02T09:00:00+02:00');

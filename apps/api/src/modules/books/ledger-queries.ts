@@ -153,3 +153,32 @@ export async function allocatedFor(db: Executor, period: string) {
     cents: Number(row.cents),
   }));
 }
+
+/** The `count` periods up to and including `last`, oldest first. */
+export function periodsUpTo(last: string, count: number): string[] {
+  const list = [last];
+  while (list.length < count) {
+    const { start } = periodBounds(list[0]!);
+    list.unshift(dayOf(new Date(start.getTime() - 1)).slice(0, 7));
+  }
+  return list;
+}
+
+/**
+ * The ledger's movements per month, account and kind of entry (credit positive), up to the last of
+ * `periods`, optionally for one member: enough to draw balances and monthly figures.
+ */
+export async function monthlyMovements(db: Executor, last: string, userId?: string) {
+  const rows = await db
+    .select({
+      period: journalEntries.period,
+      account: journalLines.account,
+      kind: journalEntries.kind,
+      cents: sql<string>`sum(-${journalLines.amountCents})`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(lte(journalEntries.period, last), userId ? eq(journalLines.userId, userId) : undefined))
+    .groupBy(journalEntries.period, journalLines.account, journalEntries.kind);
+  return rows.map((row) => ({ period: row.period, account: row.account, kind: row.kind, cents: Number(row.cents) }));
+}

@@ -39,7 +39,16 @@ import { isUuid } from '../auth/tokens.js';
 import { postEntry } from '../ledger/posting.js';
 import { notifyMember } from '../notifications/service.js';
 import { safeCsvText } from './csv.js';
-import { allocatedFor, bankBalanceAt, periodDays, periodResults, shareDays, trialBalance } from './ledger-queries.js';
+import {
+  allocatedFor,
+  bankBalanceAt,
+  monthlyMovements,
+  periodDays,
+  periodResults,
+  periodsUpTo,
+  shareDays,
+  trialBalance,
+} from './ledger-queries.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
 
@@ -716,6 +725,34 @@ export function createMonthEndService(deps: {
     },
 
     trialBalance: (period: string) => trialBalance(db, assertPeriod(period)),
+
+    /** The last twelve months: the pools' value (bank) at each month's end, and income and expenses within it. */
+    async monthly() {
+      const periods = periodsUpTo(dayOf(clock.now()).slice(0, 7), 12);
+      const movements = await monthlyMovements(db, periods[periods.length - 1]!);
+      // The bank is a debit balance: its credit-positive movement is turned back.
+      let bank = -movements
+        .filter((row) => row.account === 'bank' && row.period < periods[0]!)
+        .reduce((sum, row) => sum + row.cents, 0);
+      return periods.map((period) => {
+        const within = movements.filter((row) => row.period === period && row.kind !== 'allocation');
+        bank -= movements
+          .filter((row) => row.account === 'bank' && row.period === period)
+          .reduce((sum, row) => sum + row.cents, 0);
+        const incomeCents = within
+          .filter((row) => row.account.startsWith('income:'))
+          .reduce((sum, row) => sum + row.cents, 0);
+        const expenseCents = -within
+          .filter((row) => row.account.startsWith('expense:'))
+          .reduce((sum, row) => sum + row.cents, 0);
+        return {
+          period,
+          value: centsToRand(bank),
+          income: centsToRand(incomeCents),
+          expenses: centsToRand(expenseCents),
+        };
+      });
+    },
   };
 }
 

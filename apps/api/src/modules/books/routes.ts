@@ -112,6 +112,10 @@ export function booksRoutes(
     return result.kind === 'json' ? ok(result.body) : sendFile(reply, result.filename, result.contentType, result.body);
   });
   app.get('/api/statements/months', signedIn, async () => ok(await statements.closedMonths()));
+  app.get('/api/statements/monthly', signedIn, async (request) =>
+    ok(await statements.monthly(currentUser(request).id)),
+  );
+  app.get('/api/admin/ledger/monthly', signedIn, async () => ok(await monthEnd.monthly()));
   app.get<{ Params: { userId: string } }>('/api/admin/members/:userId/statement', signedIn, async (request, reply) => {
     if (!isUuid(request.params.userId)) throw notFound('Member not found');
     const result = await statements.statement(request.params.userId, parseInput(statementQuery, request.query));

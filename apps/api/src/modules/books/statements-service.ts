@@ -6,7 +6,7 @@ import { accountingPeriods, journalEntries, journalLines, pools, users } from '.
 import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
 import { safeCsvText } from './csv.js';
-import { periodDays } from './ledger-queries.js';
+import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
 
@@ -192,6 +192,23 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
           })),
         },
       };
+    },
+
+    /** The member's capital and returns at the end of each of the last twelve months, for the chart. */
+    async monthly(userId: string) {
+      const periods = periodsUpTo(dayOf(clock.now()).slice(0, 7), 12);
+      const movements = await monthlyMovements(db, periods[periods.length - 1]!, userId);
+      let capital = 0;
+      let returns = 0;
+      const before = movements.filter((row) => row.period < periods[0]!);
+      capital += before.filter((row) => row.account === 'member_capital').reduce((sum, row) => sum + row.cents, 0);
+      returns += before.filter((row) => row.account === 'member_returns').reduce((sum, row) => sum + row.cents, 0);
+      return periods.map((period) => {
+        const within = movements.filter((row) => row.period === period);
+        capital += within.filter((row) => row.account === 'member_capital').reduce((sum, row) => sum + row.cents, 0);
+        returns += within.filter((row) => row.account === 'member_returns').reduce((sum, row) => sum + row.cents, 0);
+        return { period, capital: centsToRand(capital), returns: centsToRand(returns) };
+      });
     },
 
     /** The closed months a member can take a statement of, newest first, with their date ranges. */

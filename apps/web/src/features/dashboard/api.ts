@@ -14,3 +14,18 @@ export function fetchMyMembership(signal?: AbortSignal): Promise<MembershipView 
 export function useMyMembership() {
   return useQuery({ queryKey: dashboardKeys.membership(), queryFn: ({ signal }) => fetchMyMembership(signal) });
 }
+
+export interface MonthlyHolding {
+  period: string;
+  capital: number;
+  returns: number;
+}
+
+/** The member's capital and returns at each of the last twelve month ends. */
+export function useMonthlyHolding(isEnabled: boolean) {
+  return useQuery({
+    queryKey: [INVESTING_QUERY_ROOT, 'monthly'] as const,
+    queryFn: ({ signal }) => apiClient.get<MonthlyHolding[]>('/api/statements/monthly', signal),
+    enabled: isEnabled,
+  });
+}

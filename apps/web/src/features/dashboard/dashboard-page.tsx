@@ -19,7 +19,8 @@ import { MembershipStatusChip, RegistrationStatusChip } from '../../components/s
 import { getErrorMessage } from '../../lib/api-client';
 import { formatPercent, getPaymentProgress, type MembershipView } from '../../lib/investing';
 import { useShellUser } from '../../shell/shell-context';
-import { useMyMembership } from './api';
+import { useMonthlyHolding, useMyMembership } from './api';
+import { MonthChart } from '../../components/month-chart';
 import { getDashboardBanners, getWelcomeName, type DashboardBanner } from './dashboard-rules';
 import { RetryAlert } from '../../components/retry-alert';
 
@@ -93,6 +94,32 @@ export function DashboardPage() {
         ) : (
           <StartInvestingCard />
         ))}
+      {isApproved && <HoldingChart />}
+    </Box>
+  );
+}
+
+/** The member's capital and returns at each month end, from their statement lines. */
+function HoldingChart() {
+  const monthly = useMonthlyHolding(true);
+  if (monthly.isError) {
+    return (
+      <RetryAlert sx={{ mt: 3 }} onRetry={() => void monthly.refetch()}>
+        {getErrorMessage(monthly.error, 'Your monthly figures could not be loaded')}
+      </RetryAlert>
+    );
+  }
+  if (!monthly.data) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <MonthChart
+        title="Your capital and returns at each month end"
+        periods={monthly.data.map((row) => row.period)}
+        series={[
+          { label: 'Capital', values: monthly.data.map((row) => row.capital), colour: '#0066D6', type: 'bar' },
+          { label: 'Returns', values: monthly.data.map((row) => row.returns), colour: '#1F7A35', type: 'line' },
+        ]}
+      />
     </Box>
   );
 }

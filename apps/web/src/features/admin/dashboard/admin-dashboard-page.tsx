@@ -13,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { MonthChart } from '../../../components/month-chart';
 import { getErrorMessage } from '../../../lib/api-client';
 import { getDisplayName } from '../../../lib/formatters';
 import { canOpenAdminPage } from '../../../shell/admin-nav';
 import { useShellUser } from '../../../shell/shell-context';
-import { usePendingCounts, type PendingCounts } from './api';
+import { useMonthlyBooks, usePendingCounts, type PendingCounts } from './api';
 import { getTotalPending, pendingTiles } from './pending-tiles';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -136,6 +137,42 @@ export function AdminDashboardPage() {
           );
         })}
       </Box>
+      <BooksCharts />
+    </Box>
+  );
+}
+
+/** The pools' value and the monthly income against expenses, from the ledger. */
+function BooksCharts() {
+  const monthly = useMonthlyBooks();
+  if (monthly.isError) {
+    return (
+      <RetryAlert sx={{ mt: 3 }} onRetry={() => void monthly.refetch()}>
+        {getErrorMessage(monthly.error, 'The monthly figures could not be loaded')}
+      </RetryAlert>
+    );
+  }
+  if (!monthly.data) return null;
+  const periods = monthly.data.map((row) => row.period);
+  return (
+    <Box
+      component="section"
+      aria-label="The books month by month"
+      sx={{ mt: 3, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+    >
+      <MonthChart
+        title="Value of the pools at each month end"
+        periods={periods}
+        series={[{ label: 'Value', values: monthly.data.map((row) => row.value), colour: '#0066D6', type: 'line' }]}
+      />
+      <MonthChart
+        title="Income and expenses by month"
+        periods={periods}
+        series={[
+          { label: 'Income', values: monthly.data.map((row) => row.income), colour: '#1F7A35', type: 'bar' },
+          { label: 'Expenses', values: monthly.data.map((row) => row.expenses), colour: '#D70015', type: 'bar' },
+        ]}
+      />
     </Box>
   );
 }

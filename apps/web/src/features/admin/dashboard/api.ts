@@ -29,3 +29,18 @@ export function pendingCountsQuery() {
 export function usePendingCounts() {
   return useQuery(pendingCountsQuery());
 }
+
+export interface MonthlyBooks {
+  period: string;
+  value: number;
+  income: number;
+  expenses: number;
+}
+
+/** The pools' value and the income and expenses of each of the last twelve months. */
+export function useMonthlyBooks() {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'books', 'monthly'] as const,
+    queryFn: ({ signal }) => apiClient.get<MonthlyBooks[]>('/api/admin/ledger/monthly', signal),
+  });
+}
