@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalsNeeded, canDecide, makerCheckerMessages } from './maker-checker.js';
+import { approvalsNeeded, canDecide, makerCheckerMessages, singleChecker } from './maker-checker.js';
 
 const rule = { dualApprovalAboveCents: 200_000 };
 
@@ -36,5 +36,19 @@ describe('maker-checker', () => {
 
   it('counts a large refund or loss like a large amount', () => {
     expect(approvalsNeeded({ amountCents: -300_000 }, rule)).toBe(2);
+  });
+
+  it('tells the maker what they made, with one checker whatever the amount, under a single-checker rule', () => {
+    const single = singleChecker('You calculated this split, so another month-end admin must allocate it.');
+    expect(canDecide('maker', { makerId: 'maker', amountCents: 0, approverIds: [] }, single)).toEqual({
+      allowed: false,
+      reason: 'maker',
+      message: 'You calculated this split, so another month-end admin must allocate it.',
+    });
+    expect(canDecide('other', { makerId: 'maker', amountCents: 900_000_000, approverIds: [] }, single)).toEqual({
+      allowed: true,
+      approvalsNeeded: 1,
+      isFinal: true,
+    });
   });
 });

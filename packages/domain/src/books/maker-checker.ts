@@ -20,7 +20,15 @@ export interface MakerCheckerRecord {
 export interface MakerCheckerRule {
   /** Above this many cents, two different checkers must approve. */
   dualApprovalAboveCents: number;
+  /** What the maker is told, where the general message would not say what they made. */
+  makerMessage?: string;
 }
+
+/** A rule for decisions one checker makes whatever the amount (allocation, reopening). */
+export const singleChecker = (makerMessage?: string): MakerCheckerRule => ({
+  dualApprovalAboveCents: Number.MAX_SAFE_INTEGER,
+  ...(makerMessage ? { makerMessage } : {}),
+});
 
 export type MakerCheckerVerdict =
   | { allowed: true; approvalsNeeded: number; isFinal: boolean }
@@ -36,7 +44,9 @@ export function approvalsNeeded(record: Pick<MakerCheckerRecord, 'amountCents'>,
  * is the last one needed.
  */
 export function canDecide(actorId: string, record: MakerCheckerRecord, rule: MakerCheckerRule): MakerCheckerVerdict {
-  if (actorId === record.makerId) return { allowed: false, reason: 'maker', message: makerCheckerMessages.maker };
+  if (actorId === record.makerId) {
+    return { allowed: false, reason: 'maker', message: rule.makerMessage ?? makerCheckerMessages.maker };
+  }
   if (record.approverIds.includes(actorId)) {
     return { allowed: false, reason: 'alreadyApproved', message: makerCheckerMessages.alreadyApproved };
   }

@@ -11,6 +11,7 @@ import {
   nextPeriod,
   periodBounds,
   periodOf,
+  singleChecker,
   type LedgerAccount,
   type MonthEndStep,
   type ReconcileBody,
@@ -554,7 +555,7 @@ export function createMonthEndService(deps: {
             assertCanDecide(
               actorId,
               { makerId: calculation.calculatedBy, amountCents: 0, approverIds: [] },
-              { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+              singleChecker(monthEndMessages.sameCalculator),
             );
             const { last } = periodDays(period);
             const [{ value: round } = { value: 0 }] = await tx
@@ -697,7 +698,11 @@ export function createMonthEndService(deps: {
           .for('update');
         if (!request) throw notFound('Request not found');
         if (request.status !== 'pending') throw invalidState('This request has been decided already');
-        if (request.requestedBy === actorId) throw new AppError('MAKER_CHECKER', monthEndMessages.sameRequester);
+        assertCanDecide(
+          actorId,
+          { makerId: request.requestedBy, amountCents: 0, approverIds: [] },
+          singleChecker(monthEndMessages.sameRequester),
+        );
         const row = await loadPeriod(tx, request.period, true);
         const [after] = await tx
           .update(periodReopenRequests)

@@ -7,6 +7,7 @@ import {
   incomeCategoryLabels,
   periodOfDay,
   recordMessages,
+  singleChecker,
   type CreateExpenseBody,
   type CreateIncomeBody,
   type RecordListQuery,
@@ -211,7 +212,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         const { isFinal } = assertCanDecide(
           actorId,
           { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: before.approverIds },
-          { dualApprovalAboveCents: before.approvalsNeeded > 1 ? 0 : Number.MAX_SAFE_INTEGER },
+          before.approvalsNeeded > 1 ? { dualApprovalAboveCents: 0 } : singleChecker(),
         );
         const approverIds = [...before.approverIds, actorId];
         const now = clock.now();
@@ -263,7 +264,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         assertCanDecide(
           actorId,
           { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: before.approverIds },
-          { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+          singleChecker(),
         );
         const [after] = await tx
           .update(expenses)
@@ -395,7 +396,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         assertCanDecide(
           actorId,
           { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
-          { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+          singleChecker(),
         );
         const [after] = await tx
           .update(income)
@@ -432,7 +433,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         assertCanDecide(
           actorId,
           { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
-          { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+          singleChecker(),
         );
         const [after] = await tx
           .update(income)

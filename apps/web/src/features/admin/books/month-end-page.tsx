@@ -1,4 +1,11 @@
-import { formatRandAmount, monthEndMessages, reconcileBody, reopenBody, type MonthEndStep } from '@letsema/domain';
+import {
+  formatRandAmount,
+  monthEndMessages,
+  singleChecker,
+  reconcileBody,
+  reopenBody,
+  type MonthEndStep,
+} from '@letsema/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
@@ -19,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -293,14 +301,14 @@ function StepAction({
     const right = getDecisionRight(
       { id: userId },
       { makerId: data.calculation.calculatedBy.id, amountCents: 0, approverIds: [] },
-      { dualApprovalAboveCents: Number.MAX_SAFE_INTEGER },
+      singleChecker(monthEndMessages.sameCalculator),
     );
     return right.mayDecide ? (
       <Button variant="contained" disabled={isPending} onClick={() => onRun('allocate')}>
         {isPending ? 'Allocating…' : 'Allocate to members'}
       </Button>
     ) : (
-      <Alert severity="info">{monthEndMessages.sameCalculator}</Alert>
+      <WaitingForChecker reason={right.reason} />
     );
   }
   const labels: Record<MonthEndStep, [string, string]> = {
@@ -412,6 +420,12 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const pending = data.reopenRequests.find((request) => request.status === 'pending');
+  const isMaker = (requestedBy: string) =>
+    !getDecisionRight(
+      { id: userId },
+      { makerId: requestedBy, amountCents: 0, approverIds: [] },
+      singleChecker(monthEndMessages.sameRequester),
+    ).mayDecide;
   if (data.status !== 'closed' && data.reopenRequests.length === 0) return null;
 
   return (
@@ -466,10 +480,8 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
                 : `${request.status === 'approved' ? 'Approved' : 'Refused'} by ${request.decidedBy?.fullName ?? 'an admin'}`}
             </Typography>
             {request.status === 'pending' &&
-              (request.requestedBy.id === userId ? (
-                <Typography variant="body2" color="text.secondary">
-                  {monthEndMessages.sameRequester}
-                </Typography>
+              (isMaker(request.requestedBy.id) ? (
+                <WaitingForChecker reason={monthEndMessages.sameRequester} />
               ) : (
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   <Button

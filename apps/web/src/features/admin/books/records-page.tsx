@@ -1,4 +1,5 @@
 import {
+  singleChecker,
   expenseCategories,
   expenseCategoryLabels,
   incomeCategories,
@@ -21,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
 import { RejectReasonDialog } from '../../../components/reject-reason-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -230,7 +232,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
                       amountCents: Math.round(record.amount * 100),
                       approverIds: record.approverIds,
                     },
-                    { dualApprovalAboveCents: record.approvalsNeeded > 1 ? 0 : Number.MAX_SAFE_INTEGER },
+                    record.approvalsNeeded > 1 ? { dualApprovalAboveCents: 0 } : singleChecker(),
                   )}
                   isPending={decide.isPending && decide.variables?.id === record.id}
                   onApprove={() => approve(record)}
@@ -362,9 +364,7 @@ function RecordCard({
               </Button>
             </>
           ) : (
-            <Typography variant="body2" color="text.secondary">
-              {right.reason}
-            </Typography>
+            <WaitingForChecker reason={right.reason} />
           ))}
       </Stack>
     </Paper>
