@@ -42,6 +42,8 @@ import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
+import { payoutRoutes } from './modules/payouts/routes.js';
+import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records-service.js';
 import { createStatementsService } from './modules/books/statements-service.js';
@@ -193,10 +195,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     statements: createStatementsService({ db, clock: { now: booksClock } }),
     guards,
   });
+  const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
+  payoutRoutes(app, { payouts, guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
-    counters: { payments: () => investing.countPendingPayments() },
+    counters: { payments: () => investing.countPendingPayments(), payouts: () => payouts.countOpen() },
   });
 
   const webDistFolder = config.webDist ?? defaultWebDist;

@@ -68,6 +68,12 @@ const envSchema = z.object({
     .min(0, { error: 'must be a number from 0 to 5' })
     .max(5, { error: 'must be a number from 0 to 5' })
     .default(0),
+  EXIT_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a number from 0 to 10' })
+    .min(0, { error: 'must be a number from 0 to 10' })
+    .max(10, { error: 'must be a number from 0 to 10' })
+    .default(0),
+  ALLOW_RETURN_WITHDRAWALS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   CLOCK_OFFSET_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int({ error: 'must be a whole number of days' })
@@ -117,6 +123,10 @@ export interface Config {
     expenseDualApprovalCents: number;
     /** The share of a month's profit kept as the reserve, 0 to 5 percent. */
     reservePercent: number;
+    /** The share of a leaving member's holding kept by the cooperative, 0 to 10 percent. */
+    exitFeePercent: number;
+    /** Whether members may ask to withdraw allocated returns. */
+    allowReturnWithdrawals: boolean;
   };
   /**
    * Days the books' clock is moved from the real one, to rehearse a month end on a copy; refused in
@@ -183,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     books: {
       expenseDualApprovalCents: Math.round(Number(e.EXPENSE_DUAL_APPROVAL_AMOUNT) * 100),
       reservePercent: e.RESERVE_PERCENT,
+      exitFeePercent: e.EXIT_FEE_PERCENT,
+      allowReturnWithdrawals: e.ALLOW_RETURN_WITHDRAWALS === 'true',
     },
     clockOffsetDays: e.CLOCK_OFFSET_DAYS,
     rateLimits: {

@@ -12,7 +12,7 @@ import type { Db } from '../src/db/client.js';
 export async function assertMoneyInvariants(db: Db): Promise<void> {
   const poolProblems = await db.execute(sql`
     select p.id, p.current_amount_cents, p.available_shares, p.total_shares, p.total_members, p.max_members,
-      coalesce((select sum(amount_cents) from payments x where x.pool_id = p.id and x.status = 'completed' and x.type = 'contribution'), 0) as paid,
+      coalesce((select sum(amount_cents) from payments x join memberships xm on xm.id = x.membership_id where x.pool_id = p.id and x.status = 'completed' and x.type = 'contribution' and xm.contribution_status <> 'exited'), 0) as paid,
       coalesce((select sum(number_of_shares) from memberships m where m.pool_id = p.id and m.contribution_status = 'approved'), 0) as taken,
       (select count(*) from memberships m where m.pool_id = p.id and m.contribution_status = 'approved') as approved
     from pools p`);
@@ -53,7 +53,8 @@ export async function assertMoneyInvariants(db: Db): Promise<void> {
   }
   const holdings = await db.execute(sql`
     select m.user_id, m.pool_id,
-      sum(m.total_paid_cents) as paid, sum(m.actual_return_cents) as returns,
+      sum(case when m.contribution_status = 'exited' then 0 else m.total_paid_cents end) as paid,
+      sum(m.actual_return_cents - m.returns_paid_cents) as returns,
       coalesce((select -sum(l.amount_cents) from journal_lines l where l.user_id = m.user_id and l.pool_id = m.pool_id and l.account = 'member_capital'), 0) as capital,
       coalesce((select -sum(l.amount_cents) from journal_lines l where l.user_id = m.user_id and l.pool_id = m.pool_id and l.account = 'member_returns'), 0) as allocated
     from memberships m group by m.user_id, m.pool_id`);

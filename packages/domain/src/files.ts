@@ -13,6 +13,7 @@ export const uploadKinds = [
   'expense-receipt',
   'income-proof',
   'bank-statement',
+  'payout-proof',
 ] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
@@ -77,6 +78,12 @@ export const uploadRules: Record<
     reviewerRole: 'month_end',
     uploaderRole: 'month_end',
     missingMessage: 'Please upload the bank statement',
+  },
+  'payout-proof': {
+    accepts: 'document',
+    reviewerRole: 'exit_requests',
+    uploaderRole: 'exit_requests',
+    missingMessage: 'Please upload the proof of transfer',
   },
 };
 

@@ -17,3 +17,4 @@ export * from './pools/schemas.js';
 export * from './investing/schemas.js';
 export * from './permissions.js';
 export * from './staff/schemas.js';
+export * from './exits/schemas.js';

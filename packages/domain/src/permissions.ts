@@ -51,6 +51,15 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/month-end/reopen-requests/:id/approve': 'month_end',
   'POST /api/admin/month-end/reopen-requests/:id/reject': 'month_end',
   'GET /api/admin/members/:userId/statement': 'member_management',
+  'GET /api/admin/exits': 'exit_requests',
+  'POST /api/admin/exits/:id/settle': 'exit_requests',
+  'POST /api/admin/exits/:id/approve': 'exit_requests',
+  'POST /api/admin/exits/:id/pay': 'exit_requests',
+  'POST /api/admin/exits/:id/reject': 'exit_requests',
+  'GET /api/admin/withdrawals': 'exit_requests',
+  'POST /api/admin/withdrawals/:id/approve': 'exit_requests',
+  'POST /api/admin/withdrawals/:id/pay': 'exit_requests',
+  'POST /api/admin/withdrawals/:id/reject': 'exit_requests',
 };
 
 /** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */

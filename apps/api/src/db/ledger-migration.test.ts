@@ -36,67 +36,42 @@ describe('the ledger migration', () => {
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: migrationsBeforeLedger() });
 
-    const [member] = await db
-      .insert(schema.users)
-      .values({ email: 'early@letsema.test', fullName: 'Early Member', registrationStatus: 'active' })
-      .returning();
-    const [pool] = await db
-      .insert(schema.pools)
-      .values({
-        name: 'Early Pool',
-        description: 'A pool from before the books.',
-        targetAmountCents: 1_000_000,
-        currentAmountCents: 150_000,
-        totalShares: 10,
-        availableShares: 8,
-        pricePerShareCents: 100_000,
-        maxMembers: 10,
-        totalMembers: 1,
-        investmentDuration: 12,
-        paymentFrequencies: ['monthly'],
-        paymentMethods: ['EFT'],
-        status: 'open',
-      })
-      .returning();
-    const [membership] = await db
-      .insert(schema.memberships)
-      .values({
-        userId: member!.id,
-        poolId: pool!.id,
-        numberOfShares: 2,
-        totalCommitmentCents: 200_000,
-        totalPaidCents: 150_000,
-        installmentPlan: 'monthly',
-        contributionAmountCents: 16_667,
-        contributionStatus: 'approved',
-      })
-      .returning();
-    const payment = (status: string, amountCents: number, decidedAt: Date | null, proof: string) => ({
-      userId: member!.id,
-      poolId: pool!.id,
-      membershipId: membership!.id,
-      amountCents,
-      status,
-      decidedAt,
-      proofOfPaymentUrl: proof,
-    });
-    const [lateNight] = await db
-      .insert(schema.payments)
-      .values(payment('completed', 100_000, new Date('2026-05-31T22:30:00Z'), '/api/files/aa/a.pdf'))
-      .returning();
-    await db
-      .insert(schema.payments)
-      .values([
-        payment('completed', 50_000, new Date('2026-06-15T08:00:00Z'), '/api/files/aa/b.pdf'),
-        payment('pending', 10_000, null, '/api/files/aa/c.pdf'),
-        payment('rejected', 20_000, new Date('2026-06-16T08:00:00Z'), '/api/files/aa/d.pdf'),
-      ]);
+    // Rows as the tables stood then, written in SQL so that later columns do not matter.
+    const one = async (query: string, params: unknown[]) =>
+      ((await client.query<{ id: string }>(query, params)).rows[0] as { id: string }).id;
+    const memberId = await one(
+      `insert into users (email, full_name, registration_status) values ('early@letsema.test', 'Early Member', 'active') returning id`,
+      [],
+    );
+    const poolId = await one(
+      `insert into pools (name, description, target_amount_cents, current_amount_cents, total_shares, available_shares,
+        price_per_share_cents, max_members, total_members, investment_duration, payment_frequencies, payment_methods, status)
+       values ('Early Pool', 'A pool from before the books.', 1000000, 150000, 10, 8, 100000, 10, 1, 12,
+        '["monthly"]', '["EFT"]', 'open') returning id`,
+      [],
+    );
+    const membershipId = await one(
+      `insert into memberships (user_id, pool_id, number_of_shares, total_commitment_cents, total_paid_cents,
+        installment_plan, contribution_amount_cents, contribution_status)
+       values ($1, $2, 2, 200000, 150000, 'monthly', 16667, 'approved') returning id`,
+      [memberId, poolId],
+    );
+    const payment = (status: string, amountCents: number, decidedAt: string | null, proof: string) =>
+      one(
+        `insert into payments (user_id, pool_id, membership_id, amount_cents, status, decided_at, proof_of_payment_url)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [memberId, poolId, membershipId, amountCents, status, decidedAt, proof],
+      );
+    const lateNight = await payment('completed', 100_000, '2026-05-31T22:30:00Z', '/api/files/aa/a.pdf');
+    await payment('completed', 50_000, '2026-06-15T08:00:00Z', '/api/files/aa/b.pdf');
+    await payment('pending', 10_000, null, '/api/files/aa/c.pdf');
+    await payment('rejected', 20_000, '2026-06-16T08:00:00Z', '/api/files/aa/d.pdf');
 
     await migrate(db as never, { migrationsFolder });
 
     const entries = await db.select().from(schema.journalEntries);
     expect(entries).toHaveLength(2);
-    const first = entries.find((entry) => entry.sourceId === lateNight!.id)!;
+    const first = entries.find((entry) => entry.sourceId === lateNight)!;
     // 22:30 UTC on 31 May is half past midnight on 1 June in Johannesburg.
     expect(first).toMatchObject({
       effectiveDate: '2026-06-01',
@@ -107,7 +82,7 @@ describe('the ledger migration', () => {
     const lines = await db.select().from(schema.journalLines).where(eq(schema.journalLines.entryId, first.id));
     expect(lines.map((line) => [line.account, line.amountCents, line.userId]).sort()).toEqual([
       ['bank', 100_000, null],
-      ['member_capital', -100_000, member!.id],
+      ['member_capital', -100_000, memberId],
     ]);
     await assertMoneyInvariants(db);
     // Running the migrations again posts nothing more.

@@ -323,6 +323,8 @@ export const memberships = pgTable(
     /** Sum of completed payments, kept in the same transaction as each approval. */
     totalPaidCents: bigint('total_paid_cents', { mode: 'number' }).notNull().default(0),
     actualReturnCents: bigint('actual_return_cents', { mode: 'number' }).notNull().default(0),
+    /** Allocated returns paid out since (withdrawals and the exit payout), kept with each payout. */
+    returnsPaidCents: bigint('returns_paid_cents', { mode: 'number' }).notNull().default(0),
     installmentPlan: text('installment_plan').notNull(),
     contributionAmountCents: bigint('contribution_amount_cents', { mode: 'number' }).notNull(),
     /** pending, approved or rejected. */
@@ -586,5 +588,110 @@ export const periodReopenRequests = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('period_reopen_requests_requested_by_idx').on(t.requestedBy),
     index('period_reopen_requests_decided_by_idx').on(t.decidedBy),
+  ],
+);
+
+/**
+ * A member's request to leave a pool: 90 days' notice from the request, then a settlement prepared
+ * by one exit admin, approved by another (two others for an early exit), and paid with a proof.
+ */
+export const exitRequests = pgTable(
+  'exit_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'restrict' }),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    /** requested, settled, approved, paid, cancelled or rejected. */
+    status: text('status').notNull().default('requested'),
+    /** The cooperative's calendar day the notice has run (90 days after the request). */
+    noticeEndsOn: date('notice_ends_on', { mode: 'string' }).notNull(),
+    earlyReason: text('early_reason'),
+    capitalCents: bigint('capital_cents', { mode: 'number' }),
+    returnsCents: bigint('returns_cents', { mode: 'number' }),
+    feeCents: bigint('fee_cents', { mode: 'number' }),
+    payoutCents: bigint('payout_cents', { mode: 'number' }),
+    /** The last closed month the settlement is valued at. */
+    valuedAt: text('valued_at'),
+    preparedBy: uuid('prepared_by').references(() => users.id, { onDelete: 'restrict' }),
+    preparedAt: timestamp('prepared_at', { withTimezone: true, mode: 'date' }),
+    approvalsNeeded: integer('approvals_needed').notNull().default(1),
+    approverIds: jsonb('approver_ids').$type<string[]>().notNull().default([]),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    proofUrl: text('proof_url'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open request per membership at a time.
+    uniqueIndex('exit_requests_open_key')
+      .on(t.membershipId)
+      .where(sql`${t.status} in ('requested', 'settled', 'approved')`),
+    index('exit_requests_status_idx').on(t.status, t.createdAt),
+    index('exit_requests_user_idx').on(t.userId, t.createdAt),
+    index('exit_requests_pool_idx').on(t.poolId),
+    index('exit_requests_prepared_by_idx').on(t.preparedBy),
+    index('exit_requests_paid_by_idx').on(t.paidBy),
+    index('exit_requests_decided_by_idx').on(t.decidedBy),
+    uniqueIndex('exit_requests_proof_key').on(t.proofUrl),
+    check(
+      'exit_requests_status_check',
+      sql`${t.status} in ('requested', 'settled', 'approved', 'paid', 'cancelled', 'rejected')`,
+    ),
+  ],
+);
+
+/** A member's request to withdraw allocated returns (never capital): approved by one admin, paid by another. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'restrict' }),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    accountHolder: text('account_holder').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    branchCode: text('branch_code').notNull(),
+    /** requested, approved, paid, cancelled or rejected. */
+    status: text('status').notNull().default('requested'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    proofUrl: text('proof_url'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_membership_idx').on(t.membershipId),
+    index('withdrawals_pool_idx').on(t.poolId),
+    index('withdrawals_approved_by_idx').on(t.approvedBy),
+    index('withdrawals_paid_by_idx').on(t.paidBy),
+    index('withdrawals_decided_by_idx').on(t.decidedBy),
+    uniqueIndex('withdrawals_proof_key').on(t.proofUrl),
+    check('withdrawals_amount_check', sql`${t.amountCents} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('requested', 'approved', 'paid', 'cancelled', 'rejected')`),
   ],
 );

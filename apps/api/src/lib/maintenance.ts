@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import {
   accountingPeriods,
   emailOutbox,
+  exitRequests,
   expenses,
   files,
   income,
@@ -13,6 +14,7 @@ import {
   rateLimits,
   sessions,
   users,
+  withdrawals,
 } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 import type { Storage } from './storage.js';
@@ -183,6 +185,8 @@ export function createMaintenance(deps: {
           sql`not exists (select 1 from ${expenses} where ${fileUrl(expenses.receiptUrl)})`,
           sql`not exists (select 1 from ${income} where ${fileUrl(income.proofUrl)})`,
           sql`not exists (select 1 from ${accountingPeriods} where ${fileUrl(accountingPeriods.bankStatementUrl)})`,
+          sql`not exists (select 1 from ${exitRequests} where ${fileUrl(exitRequests.proofUrl)})`,
+          sql`not exists (select 1 from ${withdrawals} where ${fileUrl(withdrawals.proofUrl)})`,
           // Month-end reports are kept for good: the closed month's papers.
           sql`${files.kind} <> 'month-end-report'`,
         ),

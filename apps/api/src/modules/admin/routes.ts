@@ -13,6 +13,8 @@ import type { ReviewService } from './review-service.js';
 /** Counts shown on the admin dashboard; each area adds its own as it arrives. */
 export interface PendingCounters {
   payments(): Promise<number>;
+  /** Open exits and withdrawals. */
+  payouts?(): Promise<{ exits: number; withdrawals: number }>;
 }
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
@@ -32,8 +34,12 @@ export function adminReviewRoutes(
   const reviewer = { preHandler: guards.authenticate };
 
   app.get('/api/admin/dashboard/pending-counts', { preHandler: guards.authenticate }, async () => {
-    const [registrations, payments] = await Promise.all([review.countAwaitingReview(), deps.counters.payments()]);
-    return ok({ registrations, payments, loans: 0, withdrawals: 0, exits: 0 });
+    const [registrations, payments, payouts] = await Promise.all([
+      review.countAwaitingReview(),
+      deps.counters.payments(),
+      deps.counters.payouts?.() ?? { exits: 0, withdrawals: 0 },
+    ]);
+    return ok({ registrations, payments, loans: 0, withdrawals: payouts.withdrawals, exits: payouts.exits });
   });
 
   app.get('/api/admin/pending-kyc', reviewer, async (request) => {

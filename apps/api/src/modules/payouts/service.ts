@@ -1,0 +1,749 @@
+import {
+  centsToRand,
+  dayOf,
+  daysBetween,
+  EXIT_NOTICE_DAYS,
+  exitFeeCents,
+  exitMessages,
+  exitStatusLabels,
+  formatRand,
+  periodOfDay,
+  singleChecker,
+  withdrawalMessages,
+  withdrawalStatusLabels,
+  type ExitStatus,
+  type RequestExitBody,
+  type RequestWithdrawalBody,
+  type WithdrawalStatus,
+} from '@letsema/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import { accountingPeriods, exitRequests, files, memberships, pools, users, withdrawals } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
+import { assertCanDecide } from '../../lib/maker-checker.js';
+import { isUuid } from '../auth/tokens.js';
+import type { BooksClock } from '../books/records-service.js';
+import { postEntry } from '../ledger/posting.js';
+import { notifyMember } from '../notifications/service.js';
+
+type ExitRow = typeof exitRequests.$inferSelect;
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+type MembershipRow = typeof memberships.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day `days` after a calendar day. */
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** What a member holds in a membership: capital paid in, and returns allocated but not yet paid out. */
+function holding(membership: MembershipRow) {
+  const capitalCents = membership.totalPaidCents;
+  const returnsCents = membership.actualReturnCents - membership.returnsPaidCents;
+  return { capitalCents, returnsCents, totalCents: capitalCents + returnsCents };
+}
+
+/**
+ * Money going back to members: exits (90 days' notice, a settlement prepared by one exit admin and
+ * approved by another, two for an early exit, then paid with a proof) and withdrawals of allocated
+ * returns (approved by an admin, then paid). A payout posts to the ledger in the transaction that
+ * marks it paid, once.
+ */
+export function createPayoutService(deps: {
+  db: Db;
+  clock: BooksClock;
+  config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
+}) {
+  const { db, clock, config } = deps;
+  const today = () => dayOf(clock.now());
+
+  const tell = (tx: Executor, userId: string, title: string, message: string, path: string) =>
+    notifyMember(tx, config.publicUrl, { userId, category: 'payment', title, paragraphs: [message], path });
+
+  async function lockMembership(tx: Executor, id: string): Promise<MembershipRow> {
+    const [row] = await tx.select().from(memberships).where(eq(memberships.id, id)).for('update');
+    return row!;
+  }
+
+  async function assertProof(tx: Executor, url: string, message: string) {
+    const key = url.replace('/api/files/', '');
+    const [file] = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.key, key), eq(files.kind, 'payout-proof')));
+    if (!file) throw new AppError('VALIDATION', message, { details: { proofUrl: message } });
+  }
+
+  async function latestClosedPeriod(tx: Executor): Promise<string | null> {
+    const [row] = await tx
+      .select({ period: accountingPeriods.period })
+      .from(accountingPeriods)
+      .where(eq(accountingPeriods.status, 'closed'))
+      .orderBy(desc(accountingPeriods.period))
+      .limit(1);
+    return row?.period ?? null;
+  }
+
+  function exitView(
+    row: ExitRow,
+    extra: { poolName: string; member?: { fullName: string | null; email: string } },
+    held?: ReturnType<typeof holding>,
+  ) {
+    const daysLeft = Math.max(0, daysBetween(today(), row.noticeEndsOn));
+    const estimate = held ? held.totalCents - exitFeeCents(held.totalCents, config.books.exitFeePercent) : null;
+    return {
+      id: row.id,
+      userId: row.userId,
+      membershipId: row.membershipId,
+      pool: { id: row.poolId, name: extra.poolName },
+      ...(extra.member ? { member: extra.member } : {}),
+      reason: row.reason,
+      status: row.status as ExitStatus,
+      statusLabel: exitStatusLabels[row.status as ExitStatus],
+      requestedAt: row.createdAt.toISOString(),
+      noticeEndsOn: row.noticeEndsOn,
+      daysLeft,
+      isNoticeOver: daysLeft === 0,
+      estimate:
+        row.payoutCents !== null ? centsToRand(row.payoutCents) : estimate === null ? null : centsToRand(estimate),
+      settlement:
+        row.payoutCents === null
+          ? null
+          : {
+              capital: centsToRand(row.capitalCents!),
+              returns: centsToRand(row.returnsCents!),
+              fee: centsToRand(row.feeCents!),
+              payout: centsToRand(row.payoutCents),
+              valuedAt: row.valuedAt,
+              isEarly: Boolean(row.earlyReason),
+              earlyReason: row.earlyReason,
+              preparedBy: row.preparedBy,
+              preparedAt: row.preparedAt?.toISOString() ?? null,
+            },
+      approvalsNeeded: row.approvalsNeeded,
+      approverIds: row.approverIds,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      proofUrl: row.proofUrl,
+      rejectionReason: row.rejectionReason,
+    };
+  }
+
+  function withdrawalView(
+    row: WithdrawalRow,
+    extra: { poolName: string; member?: { fullName: string | null; email: string } },
+  ) {
+    return {
+      id: row.id,
+      userId: row.userId,
+      pool: { id: row.poolId, name: extra.poolName },
+      ...(extra.member ? { member: extra.member } : {}),
+      amount: centsToRand(row.amountCents),
+      status: row.status as WithdrawalStatus,
+      statusLabel: withdrawalStatusLabels[row.status as WithdrawalStatus],
+      bank: {
+        accountHolder: row.accountHolder,
+        bankName: row.bankName,
+        // Members and admins see the last four digits; the full number is for the admin who pays.
+        accountNumber: row.accountNumber,
+        branchCode: row.branchCode,
+      },
+      approvedBy: row.approvedBy,
+      approvedAt: row.approvedAt?.toISOString() ?? null,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      proofUrl: row.proofUrl,
+      rejectionReason: row.rejectionReason,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function findExit(id: string, userId?: string) {
+    if (!isUuid(id)) throw notFound(exitMessages.notFound);
+    const [row] = await db
+      .select({
+        e: exitRequests,
+        poolName: pools.name,
+        member: { fullName: users.fullName, email: users.email },
+        m: memberships,
+      })
+      .from(exitRequests)
+      .innerJoin(pools, eq(pools.id, exitRequests.poolId))
+      .innerJoin(users, eq(users.id, exitRequests.userId))
+      .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
+      .where(and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined));
+    if (!row) throw notFound(exitMessages.notFound);
+    return exitView(row.e, { poolName: row.poolName, member: row.member }, holding(row.m));
+  }
+
+  async function findWithdrawal(id: string, userId?: string) {
+    if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+    const [row] = await db
+      .select({ w: withdrawals, poolName: pools.name, member: { fullName: users.fullName, email: users.email } })
+      .from(withdrawals)
+      .innerJoin(pools, eq(pools.id, withdrawals.poolId))
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined));
+    if (!row) throw notFound(withdrawalMessages.notFound);
+    return withdrawalView(row.w, { poolName: row.poolName, member: row.member });
+  }
+
+  /** Returns not yet paid out and not asked for in a withdrawal still open. */
+  async function availableReturns(tx: Executor, membership: MembershipRow): Promise<number> {
+    const [open] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${withdrawals.amountCents}), 0)` })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.membershipId, membership.id), inArray(withdrawals.status, ['requested', 'approved'])));
+    return holding(membership).returnsCents - Number(open?.cents ?? 0);
+  }
+
+  return {
+    // ---- Exits: the member's calls ----
+
+    async requestExit(userId: string, body: RequestExitBody) {
+      const id = await db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select()
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, userId),
+              eq(memberships.poolId, body.poolId),
+              eq(memberships.contributionStatus, 'approved'),
+            ),
+          )
+          .for('update');
+        if (!membership) throw invalidState(exitMessages.notMember);
+        const [row] = await tx
+          .insert(exitRequests)
+          .values({
+            userId,
+            membershipId: membership.id,
+            poolId: body.poolId,
+            reason: body.reason,
+            noticeEndsOn: addDays(today(), EXIT_NOTICE_DAYS),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw conflict(exitMessages.alreadyAsked);
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'exit.request',
+          targetType: 'exit',
+          targetId: row.id,
+          after: row,
+        });
+        await tell(
+          tx,
+          userId,
+          'Exit requested',
+          `We have your request to leave. The notice runs until ${row.noticeEndsOn}; the payout follows once it is settled and approved. You can cancel it until then.`,
+          '/investments',
+        );
+        return row.id;
+      });
+      return findExit(id, userId);
+    },
+
+    async myExits(userId: string) {
+      const rows = await db
+        .select({ e: exitRequests, poolName: pools.name, m: memberships })
+        .from(exitRequests)
+        .innerJoin(pools, eq(pools.id, exitRequests.poolId))
+        .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
+        .where(eq(exitRequests.userId, userId))
+        .orderBy(desc(exitRequests.createdAt))
+        .limit(50);
+      return rows.map((row) => exitView(row.e, { poolName: row.poolName }, holding(row.m)));
+    },
+
+    async cancelExit(userId: string, id: string) {
+      if (!isUuid(id)) throw notFound(exitMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(exitRequests)
+          .where(and(eq(exitRequests.id, id), eq(exitRequests.userId, userId)))
+          .for('update');
+        if (!before) throw notFound(exitMessages.notFound);
+        if (!['requested', 'settled', 'approved'].includes(before.status))
+          throw invalidState(exitMessages.notCancellable);
+        const [after] = await tx
+          .update(exitRequests)
+          .set({ status: 'cancelled', updatedAt: new Date() })
+          .where(eq(exitRequests.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'exit.cancel',
+          targetType: 'exit',
+          targetId: id,
+          before,
+          after,
+        });
+      });
+      return findExit(id, userId);
+    },
+
+    // ---- Exits: the admins' calls ----
+
+    async listExits(status?: string) {
+      const rows = await db
+        .select({
+          e: exitRequests,
+          poolName: pools.name,
+          member: { fullName: users.fullName, email: users.email },
+          m: memberships,
+        })
+        .from(exitRequests)
+        .innerJoin(pools, eq(pools.id, exitRequests.poolId))
+        .innerJoin(users, eq(users.id, exitRequests.userId))
+        .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
+        .where(
+          status ? eq(exitRequests.status, status) : inArray(exitRequests.status, ['requested', 'settled', 'approved']),
+        )
+        .orderBy(asc(exitRequests.createdAt))
+        .limit(200);
+      return rows.map((row) => exitView(row.e, { poolName: row.poolName, member: row.member }, holding(row.m)));
+    },
+
+    async settleExit(actorId: string, id: string, earlyReason: string | undefined) {
+      if (!isUuid(id)) throw notFound(exitMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+        if (!before) throw notFound(exitMessages.notFound);
+        if (before.status !== 'requested') throw invalidState(exitMessages.decided);
+        const isEarly = today() < before.noticeEndsOn;
+        if (isEarly && (!earlyReason || earlyReason.trim().length < 10)) {
+          throw new AppError('VALIDATION', exitMessages.earlyReason, {
+            details: { earlyReason: exitMessages.earlyReason },
+          });
+        }
+        const valuedAt = await latestClosedPeriod(tx);
+        // The notice was given on the day the request was made, 90 days before it runs out.
+        const givenOn = addDays(before.noticeEndsOn, -EXIT_NOTICE_DAYS);
+        if (!isEarly && (!valuedAt || valuedAt < periodOfDay(givenOn))) {
+          throw invalidState(exitMessages.notValued);
+        }
+        const membership = await lockMembership(tx, before.membershipId);
+        const held = holding(membership);
+        const fee = exitFeeCents(held.totalCents, config.books.exitFeePercent);
+        const [after] = await tx
+          .update(exitRequests)
+          .set({
+            status: 'settled',
+            earlyReason: isEarly ? earlyReason!.trim() : null,
+            capitalCents: held.capitalCents,
+            returnsCents: held.returnsCents,
+            feeCents: fee,
+            payoutCents: held.totalCents - fee,
+            valuedAt,
+            preparedBy: actorId,
+            preparedAt: clock.now(),
+            approvalsNeeded: isEarly ? 2 : 1,
+            approverIds: [],
+            updatedAt: new Date(),
+          })
+          .where(eq(exitRequests.id, id))
+          .returning();
+        await writeAudit(tx, { actorId, action: 'exit.settle', targetType: 'exit', targetId: id, before, after });
+      });
+      return findExit(id);
+    },
+
+    async approveExit(actorId: string, id: string) {
+      if (!isUuid(id)) throw notFound(exitMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+        if (!before) throw notFound(exitMessages.notFound);
+        if (before.status === 'requested') throw invalidState(exitMessages.settlementFirst);
+        if (before.status !== 'settled') throw invalidState(exitMessages.decided);
+        const { isFinal } = assertCanDecide(
+          actorId,
+          { makerId: before.preparedBy!, amountCents: before.payoutCents!, approverIds: before.approverIds },
+          before.approvalsNeeded > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
+        );
+        const [after] = await tx
+          .update(exitRequests)
+          .set({
+            approverIds: [...before.approverIds, actorId],
+            ...(isFinal ? { status: 'approved', decidedBy: actorId } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(exitRequests.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: isFinal ? 'exit.approve' : 'exit.first_approval',
+          targetType: 'exit',
+          targetId: id,
+          before,
+          after,
+        });
+        if (isFinal) {
+          await tell(
+            tx,
+            before.userId,
+            'Exit approved',
+            `Your exit settlement of ${formatRand(before.payoutCents!)} has been approved and will be paid to you.`,
+            '/investments',
+          );
+        }
+      });
+      return findExit(id);
+    },
+
+    async payExit(actorId: string, id: string, proofUrl: string) {
+      if (!isUuid(id)) throw notFound(exitMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+        if (!before) throw notFound(exitMessages.notFound);
+        if (before.status !== 'approved')
+          throw invalidState(before.status === 'paid' ? exitMessages.decided : exitMessages.settlementFirst);
+        await assertProof(tx, proofUrl, exitMessages.proof);
+        const membership = await lockMembership(tx, before.membershipId);
+        const held = holding(membership);
+        if (held.capitalCents !== before.capitalCents || held.returnsCents !== before.returnsCents) {
+          throw invalidState(exitMessages.changed);
+        }
+        const fee = before.feeCents!;
+        const lines = [
+          {
+            account: 'member_capital' as const,
+            userId: before.userId,
+            poolId: before.poolId,
+            amountCents: held.capitalCents,
+          },
+          {
+            account: 'member_returns' as const,
+            userId: before.userId,
+            poolId: before.poolId,
+            amountCents: held.returnsCents,
+          },
+          { account: 'bank' as const, poolId: before.poolId, amountCents: -before.payoutCents! },
+          { account: 'income:other' as const, poolId: before.poolId, amountCents: -fee },
+        ].filter((line) => line.amountCents !== 0);
+        if (lines.length >= 2) {
+          await postEntry(tx, {
+            effectiveDate: today(),
+            kind: 'payout',
+            description: 'Exit payout',
+            source: { type: 'exit', id },
+            createdBy: before.preparedBy,
+            approvedBy: before.decidedBy,
+            lines,
+          });
+        }
+        await tx
+          .update(memberships)
+          .set({
+            // What was paid in stays on record; the ledger shows it paid back.
+            contributionStatus: 'exited',
+            returnsPaidCents: membership.actualReturnCents,
+            updatedAt: new Date(),
+          })
+          .where(eq(memberships.id, membership.id));
+        await tx
+          .update(pools)
+          .set({
+            currentAmountCents: sql`${pools.currentAmountCents} - ${held.capitalCents}`,
+            availableShares: sql`${pools.availableShares} + ${membership.numberOfShares}`,
+            totalMembers: sql`${pools.totalMembers} - 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(pools.id, before.poolId));
+        const [after] = await tx
+          .update(exitRequests)
+          .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
+          .where(eq(exitRequests.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'exit.pay',
+          targetType: 'exit',
+          targetId: id,
+          before: { ...before, membership: holding(membership) },
+          after,
+        });
+        await tell(
+          tx,
+          before.userId,
+          'Exit paid',
+          `Your exit payout of ${formatRand(before.payoutCents!)} has been paid. Thank you for being part of the cooperative.`,
+          '/statements',
+        );
+      });
+      return findExit(id);
+    },
+
+    async rejectExit(actorId: string, id: string, reason: string) {
+      if (!isUuid(id)) throw notFound(exitMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+        if (!before) throw notFound(exitMessages.notFound);
+        if (!['requested', 'settled'].includes(before.status)) throw invalidState(exitMessages.decided);
+        if (before.preparedBy) {
+          assertCanDecide(
+            actorId,
+            { makerId: before.preparedBy, amountCents: before.payoutCents ?? 0, approverIds: before.approverIds },
+            singleChecker(),
+          );
+        }
+        const [after] = await tx
+          .update(exitRequests)
+          .set({ status: 'rejected', rejectionReason: reason, decidedBy: actorId, updatedAt: new Date() })
+          .where(eq(exitRequests.id, id))
+          .returning();
+        await writeAudit(tx, { actorId, action: 'exit.reject', targetType: 'exit', targetId: id, before, after });
+        await tell(
+          tx,
+          before.userId,
+          'Exit request rejected',
+          `Your exit request was rejected: ${reason}`,
+          '/investments',
+        );
+      });
+      return findExit(id);
+    },
+
+    // ---- Withdrawals ----
+
+    async requestWithdrawal(userId: string, body: RequestWithdrawalBody) {
+      if (!config.books.allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
+      const id = await db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select()
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, userId),
+              eq(memberships.poolId, body.poolId),
+              eq(memberships.contributionStatus, 'approved'),
+            ),
+          )
+          .for('update');
+        if (!membership) throw invalidState(exitMessages.notMember);
+        const available = await availableReturns(tx, membership);
+        if (body.amount > available) {
+          const message = withdrawalMessages.tooMuch(formatRand(Math.max(available, 0)));
+          throw new AppError('VALIDATION', message, { details: { amount: message } });
+        }
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            userId,
+            membershipId: membership.id,
+            poolId: body.poolId,
+            amountCents: body.amount,
+            accountHolder: body.accountHolder,
+            bankName: body.bankName,
+            accountNumber: body.accountNumber,
+            branchCode: body.branchCode,
+          })
+          .returning();
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'withdrawal.request',
+          targetType: 'withdrawal',
+          targetId: row!.id,
+          // The account number stays out of the log: the last four digits say which account.
+          after: { ...row, accountNumber: `…${row!.accountNumber.slice(-4)}` },
+        });
+        return row!.id;
+      });
+      return findWithdrawal(id, userId);
+    },
+
+    async myWithdrawals(userId: string) {
+      const rows = await db
+        .select({ w: withdrawals, poolName: pools.name })
+        .from(withdrawals)
+        .innerJoin(pools, eq(pools.id, withdrawals.poolId))
+        .where(eq(withdrawals.userId, userId))
+        .orderBy(desc(withdrawals.createdAt))
+        .limit(50);
+      const [membership] = await db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.contributionStatus, 'approved')))
+        .limit(1);
+      return {
+        isOffered: config.books.allowReturnWithdrawals,
+        available: membership ? centsToRand(Math.max(await availableReturns(db, membership), 0)) : 0,
+        poolId: membership?.poolId ?? null,
+        items: rows.map((row) => withdrawalView(row.w, { poolName: row.poolName })),
+      };
+    },
+
+    async cancelWithdrawal(userId: string, id: string) {
+      if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+          .for('update');
+        if (!before) throw notFound(withdrawalMessages.notFound);
+        if (!['requested', 'approved'].includes(before.status)) throw invalidState(withdrawalMessages.notCancellable);
+        await tx.update(withdrawals).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(withdrawals.id, id));
+        await writeAudit(tx, { actorId: userId, action: 'withdrawal.cancel', targetType: 'withdrawal', targetId: id });
+      });
+      return findWithdrawal(id, userId);
+    },
+
+    async listWithdrawals(status?: string) {
+      const rows = await db
+        .select({ w: withdrawals, poolName: pools.name, member: { fullName: users.fullName, email: users.email } })
+        .from(withdrawals)
+        .innerJoin(pools, eq(pools.id, withdrawals.poolId))
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(status ? eq(withdrawals.status, status) : inArray(withdrawals.status, ['requested', 'approved']))
+        .orderBy(asc(withdrawals.createdAt))
+        .limit(200);
+      return rows.map((row) => withdrawalView(row.w, { poolName: row.poolName, member: row.member }));
+    },
+
+    async approveWithdrawal(actorId: string, id: string) {
+      if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+        if (!before) throw notFound(withdrawalMessages.notFound);
+        if (before.status !== 'requested') throw invalidState(withdrawalMessages.decided);
+        // The member asked for it: an admin who is that member never approves it.
+        assertCanDecide(
+          actorId,
+          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(),
+        );
+        const [after] = await tx
+          .update(withdrawals)
+          .set({ status: 'approved', approvedBy: actorId, approvedAt: clock.now(), updatedAt: new Date() })
+          .where(eq(withdrawals.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'withdrawal.approve',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: before.status },
+          after: { status: after!.status },
+        });
+      });
+      return findWithdrawal(id);
+    },
+
+    async payWithdrawal(actorId: string, id: string, proofUrl: string) {
+      if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+        if (!before) throw notFound(withdrawalMessages.notFound);
+        if (before.status !== 'approved') throw invalidState(withdrawalMessages.decided);
+        // Whoever approved it does not also mark the money sent.
+        assertCanDecide(
+          actorId,
+          { makerId: before.approvedBy!, amountCents: before.amountCents, approverIds: [] },
+          singleChecker('You approved this withdrawal, so another admin must pay it.'),
+        );
+        await assertProof(tx, proofUrl, withdrawalMessages.proof);
+        const membership = await lockMembership(tx, before.membershipId);
+        if (before.amountCents > holding(membership).returnsCents) {
+          throw invalidState(withdrawalMessages.tooMuch(formatRand(Math.max(holding(membership).returnsCents, 0))));
+        }
+        await postEntry(tx, {
+          effectiveDate: today(),
+          kind: 'payout',
+          description: 'Withdrawal of returns',
+          source: { type: 'withdrawal', id },
+          createdBy: before.approvedBy,
+          approvedBy: actorId,
+          lines: [
+            {
+              account: 'member_returns',
+              userId: before.userId,
+              poolId: before.poolId,
+              amountCents: before.amountCents,
+            },
+            { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
+          ],
+        });
+        await tx
+          .update(memberships)
+          .set({
+            returnsPaidCents: sql`${memberships.returnsPaidCents} + ${before.amountCents}`,
+            updatedAt: new Date(),
+          })
+          .where(eq(memberships.id, membership.id));
+        await tx
+          .update(withdrawals)
+          .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
+          .where(eq(withdrawals.id, id));
+        await writeAudit(tx, {
+          actorId,
+          action: 'withdrawal.pay',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: before.status },
+          after: { status: 'paid', proofUrl },
+        });
+        await tell(
+          tx,
+          before.userId,
+          'Withdrawal paid',
+          `Your withdrawal of ${formatRand(before.amountCents)} has been paid into your account ending ${before.accountNumber.slice(-4)}.`,
+          '/statements',
+        );
+      });
+      return findWithdrawal(id);
+    },
+
+    async rejectWithdrawal(actorId: string, id: string, reason: string) {
+      if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+        if (!before) throw notFound(withdrawalMessages.notFound);
+        if (!['requested', 'approved'].includes(before.status)) throw invalidState(withdrawalMessages.decided);
+        assertCanDecide(
+          actorId,
+          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(),
+        );
+        await tx
+          .update(withdrawals)
+          .set({ status: 'rejected', rejectionReason: reason, decidedBy: actorId, updatedAt: new Date() })
+          .where(eq(withdrawals.id, id));
+        await writeAudit(tx, {
+          actorId,
+          action: 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: { status: before.status },
+          after: { status: 'rejected', reason },
+        });
+        await tell(
+          tx,
+          before.userId,
+          'Withdrawal rejected',
+          `Your withdrawal of ${formatRand(before.amountCents)} was rejected: ${reason}`,
+          '/investments',
+        );
+      });
+      return findWithdrawal(id);
+    },
+
+    /** Open items for the dashboard counts. */
+    async countOpen() {
+      const [exits] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(exitRequests)
+        .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']));
+      const [open] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(inArray(withdrawals.status, ['requested', 'approved']));
+      return { exits: Number(exits?.value ?? 0), withdrawals: Number(open?.value ?? 0) };
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;
