@@ -4,7 +4,7 @@ import { AuditPage } from '../features/admin/audit/audit-page';
 import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
 import { ExpensesPage, IncomePage } from '../features/admin/books/pages';
 import { MonthEndPage } from '../features/admin/books/month-end-page';
-import { ExitRequestsPage } from '../features/admin/exits/exit-requests-page';
+import { ExitRequestsPage } from '../features/admin/payouts/exits-page';
 import { AdminInvestmentPage } from '../features/admin/investment/admin-investment-page';
 import { CreateInvestmentPoolPage } from '../features/admin/investment/create-investment-pool-page';
 import { EditPoolPage } from '../features/admin/investment/edit-pool-page';
@@ -19,7 +19,7 @@ import { PoolRequestsPage } from '../features/admin/pool-requests/pool-requests-
 import { AdminSettingsPage } from '../features/admin/settings/admin-settings-page';
 import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
-import { WithdrawalsPage } from '../features/admin/withdrawals/withdrawals-page';
+import { WithdrawalsPage } from '../features/admin/payouts/withdrawals-page';
 import type { CurrentUser } from '../lib/current-user';
 import { AdminShell } from '../shell/admin-shell';
 
@@ -42,6 +42,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="pool-requests" element={<PoolRequestsPage />} />
         <Route path="loans" element={<AdminLoansPage />} />
         <Route path="loans/pending" element={<AdminLoansPage />} />
+        <Route path="withdrawals" element={<WithdrawalsPage />} />
         <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
         <Route path="expenses" element={<ExpensesPage />} />
         <Route path="month-end" element={<MonthEndPage />} />

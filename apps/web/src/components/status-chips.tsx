@@ -22,6 +22,7 @@ const membershipLooks: Record<string, ChipLook> = {
   approved: { label: 'Approved', color: 'success', icon: <CheckCircle /> },
   pending: { label: 'Pending approval', color: 'warning', icon: <HourglassTop /> },
   rejected: { label: 'Rejected', color: 'error', icon: <Cancel /> },
+  exited: { label: 'Left the pool', color: 'default', icon: <CheckCircle /> },
 };
 
 const registrationLooks: Record<string, ChipLook> = {

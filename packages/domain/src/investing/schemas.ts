@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentFrequencies } from '../instalments.js';
 import { randAmount } from '../pools/schemas.js';
 
-export const membershipStatuses = ['pending', 'approved', 'rejected'] as const;
+export const membershipStatuses = ['pending', 'approved', 'rejected', 'exited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
 export const transactionTypes = ['contribution', 'return_payment', 'fee', 'withdrawal', 'refund'] as const;

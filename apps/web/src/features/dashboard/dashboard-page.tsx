@@ -89,7 +89,7 @@ export function DashboardPage() {
 
       {membership.isPending && <Skeleton variant="rounded" height={240} sx={{ borderRadius: 3 }} />}
       {membership.isSuccess &&
-        (current && current.contributionStatus !== 'rejected' ? (
+        (current && current.contributionStatus !== 'rejected' && current.contributionStatus !== 'exited' ? (
           <InvestmentCard membership={current} />
         ) : (
           <StartInvestingCard />

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { getErrorMessage } from '../../lib/api-client';
 import { useFirstPool, useMyMembership, type JoinablePool } from './api';
 import { JoinPoolForm } from './components/join-pool-form';
+import { LeavingSection } from './components/leaving-section';
 import { MembershipCard } from './components/membership-card';
 import { PoolSummaryCard } from './components/pool-summary-card';
 
@@ -20,7 +21,9 @@ export function InvestmentsPage() {
   const isLoading = membership.isPending || firstPool.isPending;
   const current = membership.data ?? null;
   // A rejected request may be followed by a new one; a pending or approved one may not.
-  const canJoin = membership.isSuccess && (current === null || current.contributionStatus === 'rejected');
+  const canJoin =
+    membership.isSuccess &&
+    (current === null || current.contributionStatus === 'rejected' || current.contributionStatus === 'exited');
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -51,6 +54,7 @@ export function InvestmentsPage() {
 
       <Stack spacing={3}>
         {current && <MembershipCard membership={current} />}
+        {current?.contributionStatus === 'approved' && <LeavingSection membership={current} />}
         {canJoin && firstPool.isSuccess && <JoinSection pool={firstPool.data} />}
       </Stack>
     </Box>

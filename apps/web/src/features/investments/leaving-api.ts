@@ -1,0 +1,91 @@
+import type { ExitStatus, RequestWithdrawalInput, WithdrawalStatus } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
+
+export interface MyExit {
+  id: string;
+  pool: { id: string; name: string };
+  reason: string;
+  status: ExitStatus;
+  statusLabel: string;
+  requestedAt: string;
+  noticeEndsOn: string;
+  daysLeft: number;
+  isNoticeOver: boolean;
+  estimate: number | null;
+  rejectionReason: string | null;
+  paidAt: string | null;
+}
+
+export interface MyWithdrawals {
+  isOffered: boolean;
+  available: number;
+  poolId: string | null;
+  items: {
+    id: string;
+    amount: number;
+    status: WithdrawalStatus;
+    statusLabel: string;
+    bank: { bankName: string; accountNumber: string };
+    rejectionReason: string | null;
+    createdAt: string;
+  }[];
+}
+
+export const leavingKeys = {
+  exits: () => [INVESTING_QUERY_ROOT, 'exits'] as const,
+  withdrawals: () => [INVESTING_QUERY_ROOT, 'withdrawals'] as const,
+};
+
+export function useMyExits() {
+  return useQuery({
+    queryKey: leavingKeys.exits(),
+    queryFn: ({ signal }) => apiClient.get<MyExit[]>('/api/exits/mine', signal),
+  });
+}
+
+export function useMyWithdrawals() {
+  return useQuery({
+    queryKey: leavingKeys.withdrawals(),
+    queryFn: ({ signal }) => apiClient.get<MyWithdrawals>('/api/withdrawals/mine', signal),
+  });
+}
+
+/** Anything the member does here can change their membership, exits and withdrawals. */
+function useReloadInvesting() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [INVESTING_QUERY_ROOT] });
+}
+
+export function useRequestExit() {
+  const reload = useReloadInvesting();
+  return useMutation({
+    mutationFn: (body: { poolId: string; reason: string }) => apiClient.post<MyExit>('/api/exits', body),
+    onSettled: reload,
+  });
+}
+
+export function useCancelExit() {
+  const reload = useReloadInvesting();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<MyExit>(`/api/exits/${encodeURIComponent(id)}/cancel`),
+    onSettled: reload,
+  });
+}
+
+export function useRequestWithdrawal() {
+  const reload = useReloadInvesting();
+  return useMutation({
+    mutationFn: (body: RequestWithdrawalInput) => apiClient.post('/api/withdrawals', body),
+    onSettled: reload,
+  });
+}
+
+export function useCancelWithdrawal() {
+  const reload = useReloadInvesting();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post(`/api/withdrawals/${encodeURIComponent(id)}/cancel`),
+    onSettled: reload,
+  });
+}

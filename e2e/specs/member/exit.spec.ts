@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dayOf, daysBetween } from '@letsema/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../../fixtures/accounts.js';
+import { signIn } from '../../fixtures/auth.js';
+import { api, useBrowser, useServerUrl } from '../../fixtures/browser.js';
+import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
+import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
+import { startServer, type RunningServer } from '../../fixtures/server.js';
+
+const newPage = useBrowser();
+const PHONE = { width: 375, height: 800 };
+const CHECKER = { email: 'exits-checker@letsema.test', password: 'a-second-exit-admin-password' };
+
+/** The member asks to leave 95 days ago (the server's clock moved back for that), and is paid out today. */
+const today = dayOf(new Date());
+const askedOn = dayOf(new Date(Date.now() - 95 * 24 * 60 * 60 * 1000));
+const askedPeriod = askedOn.slice(0, 7);
+
+describe('a member leaves the pool', () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  let member: { email: string; password: string; token: string };
+
+  const start = async (clockOffsetDays: number) => {
+    server = await startServer({
+      dataDir,
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLOCK_OFFSET_DAYS: String(clockOffsetDays) },
+    });
+    useServerUrl(server.baseUrl);
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-e2e-exit-'));
+    await start(-daysBetween(askedOn, today));
+    const token = await adminToken();
+    const pool = await createOpenPool(token);
+    member = await createActiveMember('Nomsa Dube');
+    const membership = await joinOverApi(member.token, pool, 2, 'once');
+    await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+    const payment = await payOverApi(member.token, pool.id, 200_000, 'EFT / bank transfer');
+    await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
+    await api(
+      'POST',
+      '/api/admin/staff',
+      {
+        fullName: 'Thabo Checker',
+        email: CHECKER.email,
+        phoneNumber: '0831234567',
+        password: CHECKER.password,
+        roles: ['exit_requests', 'month_end'],
+      },
+      token,
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    useServerUrl(undefined);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('asks to leave on a phone and sees the 90-day countdown', async () => {
+    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(page, member.email, member.password);
+    await page.goto('/investments');
+    await page.getByRole('button', { name: 'Request exit' }).click();
+    const dialog = page.getByRole('dialog', { name: /Request exit/ });
+    await dialog.getByLabel('Why are you leaving?').fill('short');
+    await dialog.getByRole('button', { name: 'Request exit' }).click();
+    await dialog.getByText('Please tell us why you are leaving (at least 10 characters)').waitFor();
+    await dialog.getByLabel('Why are you leaving?').fill('We are moving overseas next year.');
+    await dialog.getByRole('button', { name: 'Request exit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const section = page.getByRole('region', { name: 'Leaving the pool' });
+    await section.getByText('90 days of notice left').waitFor();
+    await section.getByText('R 2 000.00').waitFor();
+    await section.getByRole('progressbar', { name: 'Notice period: 0 of 90 days' }).waitFor();
+  });
+
+  it('is settled by one admin after the notice, approved and paid by another, and shows on the statement', async () => {
+    await server!.stop();
+    server = undefined;
+    await start(0);
+    // The month the notice was given is closed, so the settlement has a month end to be valued at.
+    const token = await adminToken();
+    const checker = await loginOverApi(CHECKER.email, CHECKER.password);
+    await api('POST', `/api/admin/month-end/${askedPeriod}/lock`, undefined, token);
+    const state = await api<{ bank: { ledgerBalance: number } }>(
+      'GET',
+      `/api/admin/month-end/${askedPeriod}`,
+      undefined,
+      token,
+    );
+    const statementUrl = await uploadFile(token, 'bank-statement', makePdf('statement.pdf'));
+    await api(
+      'POST',
+      `/api/admin/month-end/${askedPeriod}/reconcile`,
+      { bankClosingBalance: state.bank.ledgerBalance, bankStatementUrl: statementUrl },
+      token,
+    );
+    await api('POST', `/api/admin/month-end/${askedPeriod}/calculate`, undefined, token);
+    await api('POST', `/api/admin/month-end/${askedPeriod}/allocate`, undefined, checker);
+    await api('POST', `/api/admin/month-end/${askedPeriod}/reports`, undefined, token);
+    await api('POST', `/api/admin/month-end/${askedPeriod}/close`, undefined, token);
+
+    const maker = await newPage({ baseURL: server!.baseUrl });
+    await signIn(maker, ADMIN.email, ADMIN.password);
+    await maker.goto('/admin/exits');
+    const card = maker.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
+    await card.getByRole('button', { name: 'Prepare settlement' }).click();
+    await card.getByText('Waiting for another admin').waitFor();
+    await card.getByText(/= R 2 000\.00/).waitFor();
+
+    const second = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(second, CHECKER.email, CHECKER.password);
+    await second.goto('/admin/exits');
+    const theirs = second.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
+    await theirs.getByRole('button', { name: 'Approve settlement' }).click();
+    await theirs.getByRole('button', { name: 'Mark paid' }).click();
+    const pay = second.getByRole('dialog', { name: /Mark the exit paid/ });
+    const proof = makePdf('transfer.pdf');
+    await pay
+      .getByLabel('Proof of transfer file')
+      .setInputFiles({ name: proof.name, mimeType: proof.type, buffer: Buffer.from(proof.bytes) });
+    await pay.getByRole('button', { name: 'Mark paid' }).click();
+    await pay.waitFor({ state: 'hidden' });
+    await second.getByText('No exit requests waiting').waitFor();
+
+    const statement = await api<{ closingBalance: number; payouts: number }>(
+      'GET',
+      `/api/statements?from=${askedOn}&to=${today}`,
+      undefined,
+      member.token,
+    );
+    expect(statement).toMatchObject({ closingBalance: 0, payouts: 2000 });
+    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    await signIn(page, member.email, member.password);
+    await page.goto('/statements');
+    await page.getByLabel('From').fill(askedOn);
+    await page.getByLabel('To').fill(today);
+    await page.getByRole('button', { name: 'Show statement' }).click();
+    await page.getByText('Payout', { exact: false }).first().waitFor();
+    await page.getByText('-R 2 000.00').waitFor();
+  });
+});
