@@ -43,6 +43,8 @@ import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+import { createTaskService } from './modules/tasks/service.js';
 import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records-service.js';
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
+  taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,

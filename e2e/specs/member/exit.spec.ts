@@ -114,9 +114,23 @@ describe('a member leaves the pool', () => {
     await card.getByText('Waiting for another admin').waitFor();
     await card.getByText(/= R 2 000\.00/).waitFor();
 
+    // My Tasks: the checker is asked to approve it; the admin who prepared it sees it as started.
+    await maker.goto('/admin/tasks');
+    await maker
+      .getByRole('list', { name: 'Started by you, waiting for another admin' })
+      .getByText('Approve the exit of Nomsa Dube')
+      .waitFor();
+    expect(
+      await maker.getByRole('list', { name: 'Waiting for you' }).getByText('Approve the exit of Nomsa Dube').count(),
+    ).toBe(0);
     const second = await newPage({ ...PHONE, baseURL: server!.baseUrl });
     await signIn(second, CHECKER.email, CHECKER.password);
-    await second.goto('/admin/exits');
+    await second.goto('/admin/tasks');
+    await second
+      .getByRole('list', { name: 'Waiting for you' })
+      .getByRole('link', { name: 'Approve the exit of Nomsa Dube' })
+      .click();
+    await second.waitForURL('**/admin/exits');
     const theirs = second.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
     await theirs.getByRole('button', { name: 'Approve settlement' }).click();
     await theirs.getByRole('button', { name: 'Mark paid' }).click();

@@ -51,6 +51,7 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/month-end/reopen-requests/:id/approve': 'month_end',
   'POST /api/admin/month-end/reopen-requests/:id/reject': 'month_end',
   'GET /api/admin/members/:userId/statement': 'member_management',
+  'GET /api/admin/tasks': ANY_ADMIN,
   'GET /api/admin/exits': 'exit_requests',
   'POST /api/admin/exits/:id/settle': 'exit_requests',
   'POST /api/admin/exits/:id/approve': 'exit_requests',

@@ -18,7 +18,7 @@ export const reviewErrors = {
   kinFirst: 'Please approve both next of kin before approving the registration',
 } as const;
 
-const awaitingReview = and(
+export const awaitingReview = and(
   eq(users.registrationStatus, 'pending_kyc'),
   isNotNull(users.submittedAt),
   eq(users.isAdmin, false),

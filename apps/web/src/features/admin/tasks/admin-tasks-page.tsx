@@ -11,7 +11,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import Link from '@mui/material/Link';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ActionDialog } from '../../../components/action-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -20,28 +22,97 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useShellUser } from '../../../shell/shell-context';
-import { useDecideCorrection, usePendingCorrections } from './api';
+import { useDecideCorrection, useMyTasks, usePendingCorrections, type TaskItem } from './api';
 
-/** What waits on this admin: for now, members' correction requests (member management). */
+/** What waits on this admin: every decision their roles allow, oldest first, and what they started. */
 export function AdminTasksPage() {
   const user = useShellUser();
   const canReview = hasRole(user, 'member_management');
+  const tasks = useMyTasks();
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <PageHeader title="My Tasks" subtitle="Everything waiting on you across the back office, in one list." />
-      {canReview ? (
-        <CorrectionRequests />
-      ) : (
-        <Paper>
-          <EmptyState
-            icon={<AssignmentTurnedInOutlined />}
-            title="Nothing is waiting on you"
-            text="Tasks for your roles appear here."
-          />
-        </Paper>
+      {tasks.isError && (
+        <RetryAlert sx={{ mb: 2 }} onRetry={() => void tasks.refetch()}>
+          {getErrorMessage(tasks.error, 'Failed to load your tasks')}
+        </RetryAlert>
       )}
+      {tasks.isPending ? (
+        <Skeleton variant="rounded" height={160} role="status" aria-label="Loading your tasks" />
+      ) : (
+        tasks.data && (
+          <Stack spacing={2} sx={{ mb: 2 }}>
+            <TaskList
+              title="Waiting for you"
+              items={tasks.data.waiting}
+              empty={
+                <EmptyState
+                  icon={<AssignmentTurnedInOutlined />}
+                  title="Nothing is waiting on you"
+                  text="Tasks for your roles appear here."
+                />
+              }
+            />
+            {tasks.data.started.length > 0 && (
+              <TaskList title="Started by you, waiting for another admin" items={tasks.data.started} empty={null} />
+            )}
+          </Stack>
+        )
+      )}
+      {canReview && <CorrectionRequests />}
     </Box>
   );
+}
+
+function TaskList({ title, items, empty }: { title: string; items: TaskItem[]; empty: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={titleId} variant="h4" component="h2" sx={{ mb: 1 }}>
+        {title} ({items.length})
+      </Typography>
+      {items.length === 0 ? (
+        empty
+      ) : (
+        <Stack component="ul" spacing={0} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={title}>
+          {items.map((item) => (
+            <Box
+              component="li"
+              key={`${item.kind}:${item.id}`}
+              sx={{
+                borderTop: 1,
+                borderColor: 'divider',
+                py: 1.25,
+                display: 'flex',
+                gap: 1,
+                justifyContent: 'space-between',
+                flexWrap: 'wrap',
+              }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Link component={RouterLink} to={item.path} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {item.title}
+                </Link>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {item.detail}
+                </Typography>
+              </Box>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {describeAge(item.since)}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** How long an item has waited: 'today', '1 day', '12 days'. */
+function describeAge(since: string): string {
+  const days = Math.floor((Date.now() - Date.parse(since)) / (24 * 60 * 60 * 1000));
+  if (days <= 0) return 'today';
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 function CorrectionRequests() {

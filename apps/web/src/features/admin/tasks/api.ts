@@ -5,7 +5,26 @@ import { adminKeys } from '../shared/query-keys';
 
 export const taskKeys = {
   corrections: () => [...adminKeys.all, 'corrections'] as const,
+  mine: () => [...adminKeys.all, 'tasks'] as const,
 };
+
+export interface TaskItem {
+  kind: string;
+  id: string;
+  title: string;
+  detail: string;
+  path: string;
+  since: string;
+}
+
+/** What waits for this admin's decision, and what they started that waits for someone else. */
+export function useMyTasks() {
+  return useQuery({
+    queryKey: taskKeys.mine(),
+    queryFn: ({ signal }) => apiClient.get<{ waiting: TaskItem[]; started: TaskItem[] }>('/api/admin/tasks', signal),
+    refetchInterval: 60_000,
+  });
+}
 
 /** The members' correction requests waiting for an answer, oldest first. */
 export function usePendingCorrections(isAllowed: boolean) {
@@ -22,6 +41,6 @@ export function useDecideCorrection() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: DecideCorrectionBody }) =>
       apiClient.post<CorrectionView>(`/api/admin/corrections/${encodeURIComponent(id)}/decide`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.corrections() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
+import type { TaskService } from './service.js';
+
+/** `GET /api/admin/tasks`: what waits for the signed-in admin, and what they started. */
+export function taskRoutes(app: FastifyInstance, deps: { tasks: TaskService; guards: Guards }) {
+  app.get('/api/admin/tasks', { preHandler: deps.guards.authenticate }, async (request) =>
+    ok(await deps.tasks.tasksFor(currentUser(request))),
+  );
+}
