@@ -44,6 +44,8 @@ import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { createMemberService } from './modules/members/service.js';
 import { createTaskService } from './modules/tasks/service.js';
 import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
+  memberRoutes(app, { members: createMemberService({ db, config }), guards });
   taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),

@@ -18,3 +18,4 @@ export * from './investing/schemas.js';
 export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';
+export * from './admin/members.js';

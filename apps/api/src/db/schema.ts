@@ -78,6 +78,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_registration_status_idx').on(t.registrationStatus, t.submittedAt),
+    // The members directory lists non-admins newest first, filtered by account status.
+    index('users_directory_idx').on(t.isAdmin, t.createdAt),
+    index('users_account_status_idx').on(t.accountStatus),
     index('users_is_admin_idx').on(t.isAdmin),
   ],
 );

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  dataOf,
+  login,
+  seedActiveMember,
+  seedAdmin,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../../test/app.js';
+import { testEngine } from '../../../test/database.js';
+
+let t: TestContext;
+let reviewer: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  reviewer = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = reviewer) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, payload: object, token = reviewer) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+interface Page {
+  items: { id: string; fullName: string; email: string }[];
+  total: number;
+}
+
+describe(`the members directory (${testEngine})`, () => {
+  it('finds members by name, e-mail, phone and the last four digits of the ID number, paged and sorted', async () => {
+    const zanele = await seedActiveMember(t.db, {
+      fullName: 'Zanele Directory',
+      nationalId: '9001015800081',
+      phoneNumber: '0827770001',
+    });
+    await seedActiveMember(t.db, { fullName: 'Amahle Directory', nationalId: '9202025800082' });
+    const byName = dataOf<Page>(await get('/api/admin/members?search=directory&sort=name&order=asc'));
+    expect(byName.items.map((item) => item.fullName)).toEqual(['Amahle Directory', 'Zanele Directory']);
+    expect(byName.total).toBe(2);
+    expect(dataOf<Page>(await get('/api/admin/members?search=0081')).items.map((item) => item.id)).toEqual([zanele.id]);
+    // Not the whole ID number, nor a part of it other than the end.
+    expect(dataOf<Page>(await get('/api/admin/members?search=9001015800081')).items).toEqual([]);
+    expect(dataOf<Page>(await get('/api/admin/members?search=0827770001')).items.map((item) => item.id)).toEqual([
+      zanele.id,
+    ]);
+    expect(dataOf<Page>(await get(`/api/admin/members?search=${encodeURIComponent(zanele.email)}`)).total).toBe(1);
+    const paged = dataOf<Page>(await get('/api/admin/members?search=directory&sort=name&order=asc&limit=1&page=2'));
+    expect(paged.items.map((item) => item.fullName)).toEqual(['Zanele Directory']);
+    expect((await get('/api/admin/members?limit=1000')).statusCode).toBe(400);
+  });
+
+  it('suspends a member with a reason: their session ends, sign-in says why, and the trail shows it', async () => {
+    const member = await seedActiveMember(t.db, { fullName: 'Suspended Soon' });
+    const token = await login(t.app, member.email);
+    expect((await post(`/api/admin/members/${member.id}/suspend`, { reason: 'no' })).statusCode).toBe(400);
+    const suspended = await post(`/api/admin/members/${member.id}/suspend`, {
+      reason: 'Documents found to be forged.',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(dataOf<{ accountStatus: string }>(suspended).accountStatus).toBe('suspended');
+    expect((await get('/api/auth/me', token)).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(JSON.parse(signIn.body).error).toBe(
+      'This account has been suspended. Please contact the cooperative if you think this is a mistake.',
+    );
+    expect(
+      dataOf<Page>(await get('/api/admin/members?accountStatus=suspended')).items.map((item) => item.id),
+    ).toContain(member.id);
+
+    await post(`/api/admin/members/${member.id}/reactivate`, { reason: 'The documents were checked again.' });
+    const page = dataOf<{ accountStatus: string; auditTrail: { action: string }[] }>(
+      await get(`/api/admin/members/${member.id}`),
+    );
+    expect(page.accountStatus).toBe('active');
+    expect(page.auditTrail.map((row) => row.action).filter((action) => action.startsWith('member.'))).toEqual([
+      'member.reactivate',
+      'member.suspend',
+    ]);
+    // The refused sign-in is in the member's trail too.
+    expect(page.auditTrail.map((row) => row.action)).toContain('auth.sign_in');
+    expect(
+      (await post(`/api/admin/members/${member.id}/reactivate`, { reason: 'Again for no reason.' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('answers 404 for an admin or an unknown id, and 403 to admins without member management', async () => {
+    const other = await seedAdmin(t.db, { roles: ['payment_management'] });
+    expect((await get(`/api/admin/members/${other.id}`)).statusCode).toBe(404);
+    expect((await get('/api/admin/members/not-an-id')).statusCode).toBe(404);
+    expect((await get('/api/admin/members', await login(t.app, other.email))).statusCode).toBe(403);
+  });
+});

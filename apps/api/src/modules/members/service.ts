@@ -1,0 +1,237 @@
+import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/domain';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { auditLog, exitRequests, memberships, payments, pools, sessions, users, withdrawals } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { invalidState, notFound } from '../../lib/errors.js';
+import { isUuid } from '../auth/tokens.js';
+import { notifyMember } from '../notifications/service.js';
+
+/**
+ * The members directory for member-management admins: search (name, e-mail, phone, the last four
+ * digits of the ID number), filters and sorting with paging on the server, a member's page with
+ * their money and the audit trail of decisions about them, and suspension with a reason.
+ */
+export function createMemberService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
+  const { db, config } = deps;
+
+  const assertId = (id: string) => {
+    if (!isUuid(id)) throw notFound(memberMessages.notFound);
+    return id;
+  };
+
+  return {
+    async list(query: MemberListQuery) {
+      const term = query.search?.trim();
+      const conditions: (SQL | undefined)[] = [eq(users.isAdmin, false)];
+      if (term) {
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          or(
+            ilike(users.fullName, like),
+            ilike(users.email, like),
+            ilike(users.phoneNumber, like),
+            // Only the last four digits of an ID number are searched, never the whole number.
+            /^\d{4}$/.test(term) ? sql`right(${users.nationalId}, 4) = ${term}` : undefined,
+          ),
+        );
+      }
+      if (query.registrationStatus) conditions.push(eq(users.registrationStatus, query.registrationStatus));
+      if (query.accountStatus) conditions.push(eq(users.accountStatus, query.accountStatus));
+      if (query.poolId) {
+        conditions.push(
+          sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.pool_id = ${query.poolId} and m.contribution_status in ('pending', 'approved'))`,
+        );
+      }
+      const where = and(...conditions);
+      const direction = query.order === 'asc' ? asc : desc;
+      const orderBy =
+        query.sort === 'name'
+          ? [direction(sql`lower(coalesce(${users.fullName}, ${users.email}))`), asc(users.id)]
+          : query.sort === 'status'
+            ? [direction(users.registrationStatus), asc(users.id)]
+            : [direction(users.createdAt), asc(users.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            fullName: users.fullName,
+            email: users.email,
+            phoneNumber: users.phoneNumber,
+            registrationStatus: users.registrationStatus,
+            accountStatus: users.accountStatus,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ value: count() }).from(users).where(where),
+      ]);
+      const held = rows.length
+        ? await db
+            .select({
+              userId: memberships.userId,
+              pool: pools.name,
+              status: memberships.contributionStatus,
+              paid: memberships.totalPaidCents,
+            })
+            .from(memberships)
+            .innerJoin(pools, eq(pools.id, memberships.poolId))
+            .where(
+              and(
+                inArray(
+                  memberships.userId,
+                  rows.map((row) => row.id),
+                ),
+                inArray(memberships.contributionStatus, ['pending', 'approved']),
+              ),
+            )
+        : [];
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          pools: held
+            .filter((h) => h.userId === row.id)
+            .map((h) => ({ name: h.pool, status: h.status, totalPaid: centsToRand(h.paid) })),
+        })),
+        total: total?.value ?? 0,
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    async get(rawId: string) {
+      const id = assertId(rawId);
+      const [member] = await db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+          registrationStatus: users.registrationStatus,
+          accountStatus: users.accountStatus,
+          emailVerifiedAt: users.emailVerifiedAt,
+          createdAt: users.createdAt,
+          isAdmin: users.isAdmin,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!member || member.isAdmin) throw notFound(memberMessages.notFound);
+      const [held, paid, exits, taken] = await Promise.all([
+        db
+          .select({ m: memberships, pool: pools.name })
+          .from(memberships)
+          .innerJoin(pools, eq(pools.id, memberships.poolId))
+          .where(eq(memberships.userId, id))
+          .orderBy(desc(memberships.createdAt)),
+        db.select().from(payments).where(eq(payments.userId, id)).orderBy(desc(payments.createdAt)).limit(50),
+        db
+          .select()
+          .from(exitRequests)
+          .where(eq(exitRequests.userId, id))
+          .orderBy(desc(exitRequests.createdAt))
+          .limit(20),
+        db.select().from(withdrawals).where(eq(withdrawals.userId, id)).orderBy(desc(withdrawals.createdAt)).limit(20),
+      ]);
+      const targets = [
+        id,
+        ...held.map((h) => h.m.id),
+        ...paid.map((p) => p.id),
+        ...exits.map((e) => e.id),
+        ...taken.map((w) => w.id),
+      ];
+      const trail = await db
+        .select({ a: auditLog, actor: users.fullName })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(inArray(auditLog.targetId, targets))
+        .orderBy(desc(auditLog.createdAt))
+        .limit(100);
+      return {
+        ...member,
+        emailVerifiedAt: member.emailVerifiedAt?.toISOString() ?? null,
+        createdAt: member.createdAt.toISOString(),
+        memberships: held.map(({ m, pool }) => ({
+          id: m.id,
+          pool,
+          status: m.contributionStatus,
+          shares: m.numberOfShares,
+          totalCommitment: centsToRand(m.totalCommitmentCents),
+          totalPaid: centsToRand(m.totalPaidCents),
+          returns: centsToRand(m.actualReturnCents),
+          returnsPaid: centsToRand(m.returnsPaidCents),
+        })),
+        payments: paid.map((p) => ({
+          id: p.id,
+          amount: centsToRand(p.amountCents),
+          status: p.status,
+          type: p.type,
+          createdAt: p.createdAt.toISOString(),
+        })),
+        exits: exits.map((e) => ({
+          id: e.id,
+          status: e.status,
+          noticeEndsOn: e.noticeEndsOn,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        withdrawals: taken.map((w) => ({
+          id: w.id,
+          status: w.status,
+          amount: centsToRand(w.amountCents),
+          createdAt: w.createdAt.toISOString(),
+        })),
+        auditTrail: trail.map(({ a, actor }) => ({
+          id: a.id,
+          action: a.action,
+          actor: actor ?? null,
+          outcome: a.outcome,
+          createdAt: a.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async setStatus(actorId: string, rawId: string, status: 'active' | 'suspended', reason: string) {
+      const id = assertId(rawId);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ accountStatus: users.accountStatus, isAdmin: users.isAdmin })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!before || before.isAdmin) throw notFound(memberMessages.notFound);
+        if (before.accountStatus === status) {
+          throw invalidState(status === 'suspended' ? memberMessages.alreadySuspended : memberMessages.notSuspended);
+        }
+        await tx.update(users).set({ accountStatus: status, updatedAt: new Date() }).where(eq(users.id, id));
+        // Suspension ends every session at once; the guard refuses old tokens too.
+        if (status === 'suspended') await tx.delete(sessions).where(eq(sessions.userId, id));
+        await writeAudit(tx, {
+          actorId,
+          action: status === 'suspended' ? 'member.suspend' : 'member.reactivate',
+          targetType: 'user',
+          targetId: id,
+          before: { accountStatus: before.accountStatus },
+          after: { accountStatus: status, reason },
+        });
+        await notifyMember(tx, config.publicUrl, {
+          userId: id,
+          category: 'registration',
+          title: status === 'suspended' ? 'Account suspended' : 'Account reactivated',
+          paragraphs: [
+            status === 'suspended'
+              ? `Your Letsema account has been suspended: ${reason} Please contact the cooperative if you think this is a mistake.`
+              : `Your Letsema account is active again: ${reason}`,
+          ],
+          path: '/dashboard',
+        });
+      });
+      return this.get(id);
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
