@@ -217,8 +217,7 @@ describe('admin review of registrations', () => {
 
     // The members directory points to the queue.
     await page.goto('/admin/members');
-    await page.getByText('Coming soon').waitFor();
-    await page.getByText('--').first().waitFor();
+    await page.getByRole('list', { name: 'Members' }).waitFor();
     await page.getByRole('link', { name: 'View Pending' }).click();
     await page.waitForURL('**/admin/members/pending');
   });

@@ -10,6 +10,7 @@ import { CreateInvestmentPoolPage } from '../features/admin/investment/create-in
 import { EditPoolPage } from '../features/admin/investment/edit-pool-page';
 import { AdminLoansPage } from '../features/admin/loans/admin-loans-page';
 import { AdminMembersPage } from '../features/admin/members/admin-members-page';
+import { MemberPage } from '../features/admin/members/member-page';
 import { PendingRegistrationsPage } from '../features/admin/members/pending-registrations-page';
 import { RegistrationReviewPage } from '../features/admin/members/registration-review-page';
 import { AdminNotificationsPage } from '../features/admin/notifications/admin-notifications-page';
@@ -36,6 +37,7 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="members" element={<AdminMembersPage />} />
         <Route path="members/pending" element={<PendingRegistrationsPage />} />
         <Route path="members/pending/:userId" element={<RegistrationReviewPage />} />
+        <Route path="members/:userId" element={<MemberPage />} />
         <Route path="staff" element={<AdminStaffPage />} />
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="payments/pending" element={<PendingPaymentsPage />} />
