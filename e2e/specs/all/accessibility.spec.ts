@@ -33,6 +33,7 @@ const adminPages = [
   '/admin/pool-requests',
   '/admin/loans',
   '/admin/withdrawals/pending',
+  '/admin/withdrawals',
   '/admin/expenses',
   '/admin/month-end',
   '/admin/exits',
