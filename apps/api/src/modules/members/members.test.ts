@@ -10,6 +10,8 @@ import {
   type TestContext,
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
+import { joinOk } from '../../../test/investing.js';
+import { seedOpenPool } from '../../../test/pools.js';
 
 let t: TestContext;
 let reviewer: string;
@@ -51,6 +53,13 @@ describe(`the members directory (${testEngine})`, () => {
     const paged = dataOf<Page>(await get('/api/admin/members?search=directory&sort=name&order=asc&limit=1&page=2'));
     expect(paged.items.map((item) => item.fullName)).toEqual(['Zanele Directory']);
     expect((await get('/api/admin/members?limit=1000')).statusCode).toBe(400);
+
+    // Filtered by pool: only members with a live membership in it.
+    const manager = await login(t.app, (await seedAdmin(t.db, { roles: ['investment_management'] })).email);
+    const pool = await seedOpenPool(t.app, manager);
+    await joinOk(t.app, await login(t.app, zanele.email), pool, 1, 'once');
+    const inPool = dataOf<Page>(await get(`/api/admin/members?poolId=${pool.id}`));
+    expect(inPool.items.map((item) => item.id)).toEqual([zanele.id]);
   });
 
   it('suspends a member with a reason: their session ends, sign-in says why, and the trail shows it', async () => {

@@ -17,7 +17,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { RegistrationStatusChip } from '../../../components/status-chips';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
-import { DIRECTORY_PAGE_SIZE, useDirectory, type DirectoryFilters } from './directory-api';
+import { DIRECTORY_PAGE_SIZE, useDirectory, useDirectoryPools, type DirectoryFilters } from './directory-api';
 
 const SORTS = [
   { value: 'joined:desc', label: 'Newest first' },
@@ -33,11 +33,13 @@ export function AdminMembersPage() {
     search: '',
     registrationStatus: '',
     accountStatus: '',
+    poolId: '',
     sort: 'joined',
     order: 'desc',
   });
   const [page, setPage] = useState(1);
   const directory = useDirectory(filters, page);
+  const pools = useDirectoryPools();
   const change = (patch: Partial<DirectoryFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     setPage(1);
@@ -61,7 +63,9 @@ export function AdminMembersPage() {
         }
       />
       <Paper component="section" aria-label="Search the members" sx={{ p: 2, mb: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr' } }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr 1fr' } }}
+        >
           <TextField
             label="Search"
             placeholder="Name, e-mail, phone or last 4 of the ID number"
@@ -92,6 +96,20 @@ export function AdminMembersPage() {
             <option value="">Every account</option>
             <option value="active">Active</option>
             <option value="suspended">Suspended</option>
+          </TextField>
+          <TextField
+            label="Pool"
+            select
+            value={filters.poolId}
+            onChange={(event) => change({ poolId: event.target.value })}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Every pool</option>
+            {(pools.data ?? []).map((pool) => (
+              <option key={pool.id} value={pool.id}>
+                {pool.name}
+              </option>
+            ))}
           </TextField>
           <TextField
             label="Sort by"

@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, fetchFile } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
+import { fetchPools } from '../../../components/pools/pool-queries';
 import { memberKeys } from './api';
 
 export interface DirectoryFilters {
   search: string;
   registrationStatus: string;
   accountStatus: string;
+  poolId: string;
   sort: 'name' | 'joined' | 'status';
   order: 'asc' | 'desc';
 }
@@ -64,6 +66,7 @@ export function useDirectory(filters: DirectoryFilters, page: number) {
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.registrationStatus) params.set('registrationStatus', filters.registrationStatus);
   if (filters.accountStatus) params.set('accountStatus', filters.accountStatus);
+  if (filters.poolId) params.set('poolId', filters.poolId);
   return useQuery({
     queryKey: [...memberKeys.all, 'directory', filters, page] as const,
     queryFn: ({ signal }) => apiClient.get<DirectoryPage>(`/api/admin/members?${params.toString()}`, signal),
@@ -97,4 +100,8 @@ export function useMemberStatement(userId: string) {
       saveBlob(blob, `letsema-statement-${from}-to-${to}.pdf`);
     },
   });
+}
+
+export function useDirectoryPools() {
+  return useQuery({ queryKey: [...memberKeys.all, 'pools'] as const, queryFn: ({ signal }) => fetchPools(signal) });
 }
