@@ -497,6 +497,10 @@ export const expenses = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** A correction after approval: a reversing entry, with who asked and why. */
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'restrict' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -506,9 +510,10 @@ export const expenses = pgTable(
     index('expenses_pool_idx').on(t.poolId),
     index('expenses_recorded_by_idx').on(t.recordedBy),
     index('expenses_decided_by_idx').on(t.decidedBy),
+    index('expenses_reversed_by_idx').on(t.reversedBy),
     uniqueIndex('expenses_receipt_key').on(t.receiptUrl),
     check('expenses_amount_check', sql`${t.amountCents} > 0`),
-    check('expenses_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('expenses_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'reversed')`),
   ],
 );
 
@@ -532,6 +537,10 @@ export const income = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** A correction after approval: a reversing entry, with who asked and why. */
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'restrict' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -541,9 +550,10 @@ export const income = pgTable(
     index('income_pool_idx').on(t.poolId),
     index('income_recorded_by_idx').on(t.recordedBy),
     index('income_decided_by_idx').on(t.decidedBy),
+    index('income_reversed_by_idx').on(t.reversedBy),
     uniqueIndex('income_proof_key').on(t.proofUrl),
     check('income_amount_check', sql`${t.amountCents} > 0`),
-    check('income_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('income_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'reversed')`),
   ],
 );
 

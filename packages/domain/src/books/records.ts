@@ -5,7 +5,7 @@ import { expenseCategories, incomeCategories } from './ledger.js';
 import { isPeriod } from './periods.js';
 
 /** Expenses and income are recorded by one admin and decided by another. */
-export const recordStatuses = ['pending', 'approved', 'rejected'] as const;
+export const recordStatuses = ['pending', 'approved', 'rejected', 'reversed'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
 
 export const recordMessages = {
@@ -21,6 +21,8 @@ export const recordMessages = {
   decided: 'This has been decided already',
   expenseApproved: 'Expense approved',
   expenseHalfApproved: 'Approved. A second admin must approve it too.',
+  notApproved: 'Only an approved record can be reversed.',
+  reversalReason: 'Please give the reason for the correction (at least 5 characters)',
 } as const;
 
 const isoDate = z
@@ -74,6 +76,15 @@ export type CreateIncomeInput = z.input<typeof createIncomeBody>;
 
 /** Rejecting an expense or income asks for a reason, as every rejection does. */
 export const rejectRecordBody = rejectWithReasonBody;
+
+/** Reversing an approved expense or income: a reversing entry, with the reason. */
+export const reverseRecordBody = z.object({
+  reason: z
+    .string({ error: recordMessages.reversalReason })
+    .trim()
+    .min(5, { error: recordMessages.reversalReason })
+    .max(1000, { error: recordMessages.reversalReason }),
+});
 
 /** The list filters of expenses and income. */
 export const recordListQuery = z.object({

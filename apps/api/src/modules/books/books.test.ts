@@ -289,6 +289,38 @@ describe(`expenses (${testEngine})`, () => {
     expect(await entriesFor('expense', expense.id)).toHaveLength(1);
   });
 
+  it('is corrected after approval by a reversing entry, once, and never by the admin who recorded it', async () => {
+    const expense = await recordExpense(70, '2026-08-10', pool.id);
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
+    expect(
+      (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reverse`, checker, { reason: 'x' }))).error,
+    ).toBe('Please give the reason for the correction (at least 5 characters)');
+    expect(
+      await refusal(
+        call('POST', `/api/admin/expenses/${expense.id}/reverse`, bookkeeper, { reason: 'Paid twice by mistake' }),
+      ),
+    ).toMatchObject({ status: 403, code: 'MAKER_CHECKER' });
+    const reversed = await okData<{ status: string }>(
+      call('POST', `/api/admin/expenses/${expense.id}/reverse`, checker, { reason: 'Paid twice by mistake' }),
+    );
+    expect(reversed.status).toBe('reversed');
+    const [original] = await entriesFor('expense', expense.id);
+    const reversal = await entriesFor('reversal', original!.id);
+    expect(reversal).toHaveLength(1);
+    expect(reversal[0]).toMatchObject({ kind: 'reversal', reversalOf: original!.id });
+    const net = await t.db.execute(
+      sql`select coalesce(sum(amount_cents), 0) as total from journal_lines where entry_id in (${original!.id}, ${reversal[0]!.id}) and account like 'expense:%'`,
+    );
+    expect(Number((net.rows[0] as { total: string }).total)).toBe(0);
+    expect(
+      (
+        await refusal(
+          call('POST', `/api/admin/expenses/${expense.id}/reverse`, secondChecker, { reason: 'Again, twice' }),
+        )
+      ).status,
+    ).toBe(409);
+  });
+
   it('is rejected with a reason and posts nothing', async () => {
     const expense = await recordExpense(45, '2026-08-10', pool.id);
     expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reject`, checker, {}))).error).toBe(

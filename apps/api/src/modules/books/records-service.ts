@@ -7,6 +7,8 @@ import {
   incomeCategoryLabels,
   periodOfDay,
   recordMessages,
+  reversingLines,
+  type LedgerAccount,
   singleChecker,
   type CreateExpenseBody,
   type CreateIncomeBody,
@@ -15,7 +17,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { expenses, files, income, pools, users } from '../../db/schema.js';
+import { expenses, files, income, journalEntries, journalLines, pools, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
@@ -81,6 +83,47 @@ function assertNotFuture(day: string, today: string) {
 }
 
 /**
+ * Posts the entry that undoes a record's approval, dated today (an approval in a closed month is
+ * corrected in the open one), and marks the record reversed. Once only: the reversal is unique on
+ * the entry it undoes.
+ */
+async function reverseRecord(
+  tx: Executor,
+  input: {
+    sourceType: 'expense' | 'income';
+    id: string;
+    actorId: string;
+    reason: string;
+    today: string;
+    label: string;
+  },
+) {
+  const [original] = await tx
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.sourceType, input.sourceType), eq(journalEntries.sourceId, input.id)));
+  if (!original) throw invalidState(recordMessages.notApproved);
+  const lines = await tx.select().from(journalLines).where(eq(journalLines.entryId, original.id));
+  await postEntry(tx, {
+    effectiveDate: input.today,
+    kind: 'reversal',
+    description: `Correction of ${input.label}: ${input.reason}`,
+    source: { type: 'reversal', id: original.id },
+    createdBy: input.actorId,
+    approvedBy: input.actorId,
+    reversalOf: original.id,
+    lines: reversingLines(
+      lines.map((line) => ({
+        account: line.account as LedgerAccount,
+        userId: line.userId,
+        poolId: line.poolId,
+        amountCents: line.amountCents,
+      })),
+    ),
+  });
+}
+
+/**
  * Expenses (expense_management) and income (investment_management): recorded with their document by
  * one admin, decided by another; an approval posts the entry in the same transaction. Expenses above
  * the dual-approval amount need two approvers, neither of them the one who recorded it.
@@ -101,7 +144,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       status: row.status,
       approvalsNeeded: row.approvalsNeeded,
       approverIds: row.approverIds,
-      rejectionReason: row.rejectionReason,
+      rejectionReason: row.rejectionReason ?? row.reversalReason,
       pool: { id: row.poolId, name: pool.name },
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
@@ -121,7 +164,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       status: row.status,
       approvalsNeeded: 1,
       approverIds: row.decidedBy && row.status === 'approved' ? [row.decidedBy] : [],
-      rejectionReason: row.rejectionReason,
+      rejectionReason: row.rejectionReason ?? row.reversalReason,
       pool: { id: row.poolId, name: pool.name },
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
@@ -280,6 +323,85 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         await writeAudit(tx, { actorId, action: 'expense.reject', targetType: 'expense', targetId: id, before, after });
       });
       return findExpense(id);
+    },
+
+    /** Reverses an approved expense: anyone with the role but the admin who recorded it. */
+    async reverseExpense(actorId: string, rawId: string, reason: string): Promise<RecordView> {
+      const id = assertId(rawId);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
+        if (!before) throw notFound(recordMessages.notFound);
+        if (before.status !== 'approved') throw invalidState(recordMessages.notApproved);
+        assertCanDecide(
+          actorId,
+          { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(),
+        );
+        await reverseRecord(tx, {
+          sourceType: 'expense',
+          id,
+          actorId,
+          reason,
+          today: dayOf(clock.now()),
+          label: 'an expense',
+        });
+        const [after] = await tx
+          .update(expenses)
+          .set({
+            status: 'reversed',
+            reversalReason: reason,
+            reversedBy: actorId,
+            reversedAt: clock.now(),
+            updatedAt: new Date(),
+          })
+          .where(eq(expenses.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId,
+          action: 'expense.reverse',
+          targetType: 'expense',
+          targetId: id,
+          before,
+          after,
+        });
+      });
+      return findExpense(id);
+    },
+
+    /** Reverses approved income: anyone with the role but the admin who recorded it. */
+    async reverseIncome(actorId: string, rawId: string, reason: string): Promise<RecordView> {
+      const id = assertId(rawId);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(income).where(eq(income.id, id)).for('update');
+        if (!before) throw notFound(recordMessages.notFound);
+        if (before.status !== 'approved') throw invalidState(recordMessages.notApproved);
+        assertCanDecide(
+          actorId,
+          { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(),
+        );
+        await reverseRecord(tx, {
+          sourceType: 'income',
+          id,
+          actorId,
+          reason,
+          today: dayOf(clock.now()),
+          label: 'income',
+        });
+        const [after] = await tx
+          .update(income)
+          .set({
+            status: 'reversed',
+            reversalReason: reason,
+            reversedBy: actorId,
+            reversedAt: clock.now(),
+            updatedAt: new Date(),
+          })
+          .where(eq(income.id, id))
+          .returning();
+        await writeAudit(tx, { actorId, action: 'income.reverse', targetType: 'income', targetId: id, before, after });
+      });
+      return findIncome(id);
     },
 
     async listExpenses(query: RecordListQuery) {

@@ -7,6 +7,7 @@ import {
   recordListQuery,
   rejectRecordBody,
   reopenBody,
+  reverseRecordBody,
   statementQuery,
 } from '@letsema/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -58,6 +59,15 @@ export function booksRoutes(
   app.post<Id>('/api/admin/expenses/:id/reject', signedIn, async (request) => {
     const { reason } = parseInput(rejectRecordBody, request.body);
     return ok(await records.rejectExpense(currentUser(request).id, request.params.id, reason));
+  });
+
+  app.post<Id>('/api/admin/expenses/:id/reverse', signedIn, async (request) => {
+    const { reason } = parseInput(reverseRecordBody, request.body);
+    return ok(await records.reverseExpense(currentUser(request).id, request.params.id, reason));
+  });
+  app.post<Id>('/api/admin/income/:id/reverse', signedIn, async (request) => {
+    const { reason } = parseInput(reverseRecordBody, request.body);
+    return ok(await records.reverseIncome(currentUser(request).id, request.params.id, reason));
   });
 
   app.get('/api/admin/income', signedIn, async (request) =>

@@ -17,7 +17,7 @@ export interface BookRecord {
   period: string;
   description: string;
   documentUrl: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'reversed';
   approvalsNeeded: number;
   approverIds: string[];
   rejectionReason: string | null;
@@ -97,10 +97,18 @@ export function useRecordBook(kind: RecordKind) {
 export function useDecideRecord(kind: RecordKind) {
   const reload = useReloadBooks();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: 'approve' | 'reject' | 'reverse';
+      reason?: string;
+    }) =>
       apiClient.post<BookRecord>(
         `${collection(kind)}/${encodeURIComponent(id)}/${decision}`,
-        decision === 'reject' ? { reason } : undefined,
+        decision === 'approve' ? undefined : { reason },
       ),
     onSettled: reload,
   });

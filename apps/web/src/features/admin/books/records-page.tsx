@@ -1,5 +1,6 @@
 import {
   singleChecker,
+  reverseRecordBody,
   expenseCategories,
   expenseCategoryLabels,
   incomeCategories,
@@ -21,6 +22,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import DialogContent from '@mui/material/DialogContent';
+import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
@@ -43,8 +46,13 @@ import {
 } from './api';
 import { RecordDialog } from './record-dialog';
 
-const STATUS_COLOURS = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
-const STATUS_LABELS = { pending: 'Pending approval', approved: 'Approved', rejected: 'Rejected' } as const;
+const STATUS_COLOURS = { pending: 'warning', approved: 'success', rejected: 'error', reversed: 'default' } as const;
+const STATUS_LABELS = {
+  pending: 'Pending approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  reversed: 'Reversed',
+} as const;
 
 const pages = {
   expense: {
@@ -74,6 +82,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
   const [page, setPage] = useState(1);
   const [isRecording, setIsRecording] = useState(false);
   const [rejecting, setRejecting] = useState<BookRecord | null>(null);
+  const [reversing, setReversing] = useState<BookRecord | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRecordPage(kind, filters, page);
   const decide = useDecideRecord(kind);
@@ -237,6 +246,14 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
                   isPending={decide.isPending && decide.variables?.id === record.id}
                   onApprove={() => approve(record)}
                   onReject={() => setRejecting(record)}
+                  onReverse={() => setReversing(record)}
+                  mayReverse={
+                    getDecisionRight(
+                      user,
+                      { makerId: record.recordedBy.id, amountCents: Math.round(record.amount * 100), approverIds: [] },
+                      singleChecker(),
+                    ).mayDecide
+                  }
                 />
               ))}
             </Stack>
@@ -261,6 +278,16 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
               : 'Income recorded. Another admin must approve it.',
           );
         }}
+      />
+      <ReverseDialog
+        record={reversing}
+        onClose={() => setReversing(null)}
+        onConfirm={(reason) =>
+          decide.mutateAsync({ id: reversing!.id, decision: 'reverse', reason }).then(() => {
+            setReversing(null);
+            success.show('Reversed. A correcting entry is in the books.');
+          })
+        }
       />
       <RejectReasonDialog
         isOpen={Boolean(rejecting)}
@@ -294,6 +321,8 @@ function RecordCard({
   isPending,
   onApprove,
   onReject,
+  onReverse,
+  mayReverse,
 }: {
   record: BookRecord;
   documentLabel: string;
@@ -301,6 +330,8 @@ function RecordCard({
   isPending: boolean;
   onApprove: () => void;
   onReject: () => void;
+  onReverse: () => void;
+  mayReverse: boolean;
 }) {
   const [opening, setOpening] = useState(false);
   const approvals =
@@ -353,6 +384,11 @@ function RecordCard({
         >
           {opening ? 'Downloading…' : `Download ${documentLabel.toLowerCase()}`}
         </Button>
+        {record.status === 'approved' && mayReverse && (
+          <Button size="small" variant="text" color="error" onClick={onReverse}>
+            Reverse
+          </Button>
+        )}
         {record.status === 'pending' &&
           (right.mayDecide ? (
             <>
@@ -368,5 +404,70 @@ function RecordCard({
           ))}
       </Stack>
     </Paper>
+  );
+}
+
+/** Asks why an approved record is corrected, with the server's own rule. */
+function ReverseDialog({
+  record,
+  onClose,
+  onConfirm,
+}: {
+  record: BookRecord | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<unknown>;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  return (
+    <ActionDialog
+      isOpen={Boolean(record)}
+      title="Reverse this record"
+      subtitle="A correcting entry undoes it in the books, dated today; the original stays on record."
+      isPending={isPending}
+      onClose={onClose}
+      onExited={() => {
+        setReason('');
+        setProblem(null);
+      }}
+    >
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        {record && (
+          <Typography variant="body2">
+            {record.categoryLabel}, {formatRandAmount(record.amount)}: {record.description}
+          </Typography>
+        )}
+        <TextField
+          label="Why is it corrected?"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          multiline
+          minRows={2}
+          error={Boolean(problem)}
+          helperText={problem ?? ' '}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+      </DialogContent>
+      <ActionDialogButtons
+        label="Reverse"
+        pendingLabel="Reversing…"
+        color="error"
+        isPending={isPending}
+        onCancel={onClose}
+        onConfirm={() => {
+          const parsed = reverseRecordBody.safeParse({ reason });
+          if (!parsed.success) {
+            setProblem(parsed.error.issues[0]?.message ?? null);
+            return;
+          }
+          setIsPending(true);
+          setProblem(null);
+          onConfirm(parsed.data.reason)
+            .catch((error: unknown) => setProblem(getErrorMessage(error, 'It could not be reversed')))
+            .finally(() => setIsPending(false));
+        }}
+      />
+    </ActionDialog>
   );
 }
