@@ -15,7 +15,7 @@ import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
-import { journalEntries, memberships, pools } from '../../db/schema.js';
+import { journalEntries, memberships, pools, users } from '../../db/schema.js';
 
 let now = new Date('2026-03-05T09:00:00+02:00');
 let t: TestContext;
@@ -194,6 +194,12 @@ describe(`exits (${testEngine})`, () => {
     expect(after.currentAmountCents).toBe(before.currentAmountCents - 100_000);
     const [held] = await t.db.select().from(memberships).where(eq(memberships.userId, members.leaver!.id));
     expect(held!.contributionStatus).toBe('exited');
+    // Their only pool: the relationship has ended, and the retention of their documents runs from now.
+    const [person] = await t.db
+      .select({ endedAt: users.relationshipEndedAt })
+      .from(users)
+      .where(eq(users.id, members.leaver!.id));
+    expect(person!.endedAt).toBeInstanceOf(Date);
 
     const statement = await okData<{
       closingBalance: number;

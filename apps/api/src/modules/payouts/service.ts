@@ -16,7 +16,7 @@ import {
   type RequestWithdrawalBody,
   type WithdrawalStatus,
 } from '@letsema/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { accountingPeriods, exitRequests, files, memberships, pools, users, withdrawals } from '../../db/schema.js';
@@ -453,6 +453,25 @@ export function createPayoutService(deps: {
             updatedAt: new Date(),
           })
           .where(eq(pools.id, before.poolId));
+        // With no other pool left, the member's relationship with the cooperative ends today: the
+        // retention period of their identity documents starts (KYC_RETENTION_YEARS).
+        const [other] = await tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, before.userId),
+              inArray(memberships.contributionStatus, ['pending', 'approved']),
+              ne(memberships.id, membership.id),
+            ),
+          )
+          .limit(1);
+        if (!other) {
+          await tx
+            .update(users)
+            .set({ relationshipEndedAt: new Date(), updatedAt: new Date() })
+            .where(eq(users.id, before.userId));
+        }
         const [after] = await tx
           .update(exitRequests)
           .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
