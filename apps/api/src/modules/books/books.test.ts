@@ -11,6 +11,7 @@ import {
   seedAdmin,
   type TestContext,
 } from '../../../test/app.js';
+import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
@@ -49,17 +50,7 @@ afterAll(async () => {
 const at = (iso: string) => {
   now = new Date(iso);
 };
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const okData = async <T = Record<string, unknown>>(promise: ReturnType<typeof call>, status = 200) => {
-  const response = await promise;
-  expect(response.statusCode, response.body).toBe(status);
-  return dataOf<T>(response);
-};
-const refusal = async (promise: ReturnType<typeof call>) => {
-  const response = await promise;
-  return { status: response.statusCode, ...(JSON.parse(response.body) as { error: string; code: string }) };
-};
+const { call, okData, refusal } = createCalls(() => t.app);
 
 /** A member who holds `shares` shares of R 1 000 and paid them in full on the clock's day. */
 async function paidMember(pool: PoolAnswer, shares = 1, fullName = 'Thandi Mokoena') {

@@ -1,15 +1,8 @@
 import type { AdminRole } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  dataOf,
-  login,
-  seedActiveMember,
-  seedAdmin,
-  type TestContext,
-} from '../../../test/app.js';
+import { createTestApp, dataOf, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
+import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
@@ -33,17 +26,7 @@ const members: Record<string, { id: string; token: string }> = {};
 const at = (iso: string) => {
   now = new Date(iso);
 };
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const okData = async <T = Record<string, unknown>>(promise: ReturnType<typeof call>, status = 200) => {
-  const response = await promise;
-  expect(response.statusCode, response.body).toBe(status);
-  return dataOf<T>(response);
-};
-const refusal = async (promise: ReturnType<typeof call>) => {
-  const response = await promise;
-  return { status: response.statusCode, ...(JSON.parse(response.body) as { error: string; code: string }) };
-};
+const { call, okData, refusal } = createCalls(() => t.app);
 
 async function closeMonth(period: string) {
   await okData(call('POST', `/api/admin/month-end/${period}/lock`, closer));
