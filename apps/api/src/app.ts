@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -123,15 +121,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
-  // API answers over 1 KB go out compressed (brotli at a quality that costs little CPU, or gzip);
-  // the web app's files are compressed at build time and served as they are. Request bodies are
-  // never inflated: an upload is judged by the bytes that arrive.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    globalDecompression: false,
   });
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
