@@ -1,15 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { dayOf, daysBetween, nextPeriod, periodOf } from '@letsema/domain';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
-import { api, useBrowser, useServerUrl } from '../../fixtures/browser.js';
+import { api, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { useOwnServer } from '../../fixtures/own-server.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -26,27 +24,14 @@ const spentOn = `${closing}-20`;
 const earnedOn = `${closing}-15`;
 
 describe('the books, from an expense to a member’s statement', () => {
-  let dataDir: string;
-  let server: RunningServer | undefined;
   let member: { email: string; password: string; token: string };
 
-  const start = async (clockOffsetDays: number) => {
-    server = await startServer({
-      dataDir,
-      env: {
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        CLOCK_OFFSET_DAYS: String(clockOffsetDays),
-      },
-    });
-    useServerUrl(server.baseUrl);
-  };
+  const own = useOwnServer('books');
 
   beforeAll(async () => {
     expect(nextPeriod(closing)).toBe(today.slice(0, 7));
-    dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-e2e-books-'));
     // The books' clock on the 10th of last month: the member joins and pays, the payment is approved.
-    await start(-daysBetween(paidOn, today));
+    await own.start(-daysBetween(paidOn, today));
     const token = await adminToken();
     const pool = await createOpenPool(token);
     const created = await createActiveMember('Sizwe Mabaso');
@@ -67,10 +52,9 @@ describe('the books, from an expense to a member’s statement', () => {
       },
       token,
     );
-    await server!.stop();
-    server = undefined;
+    await own.stop();
     // Today again: last month has ended and can be closed.
-    await start(0);
+    await own.start(0);
     // The pool's interest for the month, recorded by the super admin and approved by the checker.
     const proofUrl = await uploadFile(token, 'income-proof', makePdf('interest.pdf'));
     const income = await api<{ id: string }>(
@@ -94,14 +78,8 @@ describe('the books, from an expense to a member’s statement', () => {
     );
   }, 240_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    useServerUrl(undefined);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it('an admin records an expense with its receipt and a second admin approves it', async () => {
-    const maker = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const maker = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(maker, ADMIN.email, ADMIN.password);
     await maker.goto('/admin/expenses');
     await maker.getByRole('button', { name: 'Record expense' }).click();
@@ -123,7 +101,7 @@ describe('the books, from an expense to a member’s statement', () => {
     await card.getByText('You recorded this, so another admin must decide it.').waitFor();
     expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
-    const checker = await newPage({ baseURL: server!.baseUrl });
+    const checker = await newPage({ baseURL: own.baseUrl });
     await signIn(checker, CHECKER.email, CHECKER.password);
     await checker.goto('/admin/expenses');
     const pending = checker.getByRole('listitem', { name: 'Banking Fees R 50.00' });
@@ -133,7 +111,7 @@ describe('the books, from an expense to a member’s statement', () => {
   });
 
   it('closes the month through its six steps, the allocation by the second admin', async () => {
-    const closer = await newPage({ baseURL: server!.baseUrl });
+    const closer = await newPage({ baseURL: own.baseUrl });
     await signIn(closer, ADMIN.email, ADMIN.password);
     await closer.goto('/admin/month-end');
     const panel = closer.getByRole('region', { name: `Month end for ${closing}` });
@@ -160,7 +138,7 @@ describe('the books, from an expense to a member’s statement', () => {
       .waitFor();
     await panel.getByText('You calculated this split, so another month-end admin must allocate it.').waitFor();
 
-    const second = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const second = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(second, CHECKER.email, CHECKER.password);
     await second.goto('/admin/month-end');
     const secondPanel = second.getByRole('region', { name: `Month end for ${closing}` });
@@ -176,7 +154,7 @@ describe('the books, from an expense to a member’s statement', () => {
   });
 
   it('shows the member the profit and gives them a PDF statement that says so', async () => {
-    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const page = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(page, member.email, member.password);
     await page.waitForURL('**/dashboard');
     await page.getByText('R 150.00').first().waitFor();

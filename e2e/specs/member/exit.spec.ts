@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { dayOf, daysBetween } from '@letsema/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
-import { api, useBrowser, useServerUrl } from '../../fixtures/browser.js';
+import { api, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
-import { startServer, type RunningServer } from '../../fixtures/server.js';
+import { useOwnServer } from '../../fixtures/own-server.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -20,21 +17,12 @@ const askedOn = dayOf(new Date(Date.now() - 95 * 24 * 60 * 60 * 1000));
 const askedPeriod = askedOn.slice(0, 7);
 
 describe('a member leaves the pool', () => {
-  let dataDir: string;
-  let server: RunningServer | undefined;
   let member: { email: string; password: string; token: string };
 
-  const start = async (clockOffsetDays: number) => {
-    server = await startServer({
-      dataDir,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CLOCK_OFFSET_DAYS: String(clockOffsetDays) },
-    });
-    useServerUrl(server.baseUrl);
-  };
+  const own = useOwnServer('exit');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-e2e-exit-'));
-    await start(-daysBetween(askedOn, today));
+    await own.start(-daysBetween(askedOn, today));
     const token = await adminToken();
     const pool = await createOpenPool(token);
     member = await createActiveMember('Nomsa Dube');
@@ -56,14 +44,8 @@ describe('a member leaves the pool', () => {
     );
   }, 240_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    useServerUrl(undefined);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it('asks to leave on a phone and sees the 90-day countdown', async () => {
-    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const page = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(page, member.email, member.password);
     await page.goto('/investments');
     await page.getByRole('button', { name: 'Request exit' }).click();
@@ -81,9 +63,8 @@ describe('a member leaves the pool', () => {
   });
 
   it('is settled by one admin after the notice, approved and paid by another, and shows on the statement', async () => {
-    await server!.stop();
-    server = undefined;
-    await start(0);
+    await own.stop();
+    await own.start(0);
     // The month the notice was given is closed, so the settlement has a month end to be valued at.
     const token = await adminToken();
     const checker = await loginOverApi(CHECKER.email, CHECKER.password);
@@ -106,7 +87,7 @@ describe('a member leaves the pool', () => {
     await api('POST', `/api/admin/month-end/${askedPeriod}/reports`, undefined, token);
     await api('POST', `/api/admin/month-end/${askedPeriod}/close`, undefined, token);
 
-    const maker = await newPage({ baseURL: server!.baseUrl });
+    const maker = await newPage({ baseURL: own.baseUrl });
     await signIn(maker, ADMIN.email, ADMIN.password);
     await maker.goto('/admin/exits');
     const card = maker.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
@@ -123,7 +104,7 @@ describe('a member leaves the pool', () => {
     expect(
       await maker.getByRole('list', { name: 'Waiting for you' }).getByText('Approve the exit of Nomsa Dube').count(),
     ).toBe(0);
-    const second = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const second = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(second, CHECKER.email, CHECKER.password);
     await second.goto('/admin/tasks');
     await second
@@ -150,7 +131,7 @@ describe('a member leaves the pool', () => {
       member.token,
     );
     expect(statement).toMatchObject({ closingBalance: 0, payouts: 2000 });
-    const page = await newPage({ ...PHONE, baseURL: server!.baseUrl });
+    const page = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(page, member.email, member.password);
     await page.goto('/statements');
     await page.getByLabel('From').fill(askedOn);
