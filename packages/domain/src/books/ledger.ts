@@ -2,8 +2,9 @@
  * The cooperative's chart of accounts and the rule every journal entry keeps. Amounts are signed
  * integer cents: a debit is positive and a credit negative, so an entry's lines add up to zero.
  * The bank is an asset (debit balance); member capital, member returns and the reserve are what
- * the cooperative owes its members (credit balances); income has a credit balance and expenses a
- * debit balance until the month-end allocation closes them into returns and the reserve.
+ * the cooperative owes its members (credit balances), and a payout debits them against the bank;
+ * income has a credit balance and expenses a debit balance until the month-end allocation closes
+ * them into returns and the reserve.
  */
 
 export const expenseCategories = [
@@ -36,13 +37,7 @@ export const incomeCategoryLabels: Record<IncomeCategory, string> = {
 };
 
 export type LedgerAccount =
-  | 'bank'
-  | 'member_capital'
-  | 'member_returns'
-  | 'reserve'
-  | 'payouts'
-  | `income:${IncomeCategory}`
-  | `expense:${ExpenseCategory}`;
+  'bank' | 'member_capital' | 'member_returns' | 'reserve' | `income:${IncomeCategory}` | `expense:${ExpenseCategory}`;
 
 /** Every account, in the order a trial balance lists them. */
 export const ledgerAccounts: readonly LedgerAccount[] = [
@@ -50,7 +45,6 @@ export const ledgerAccounts: readonly LedgerAccount[] = [
   'member_capital',
   'member_returns',
   'reserve',
-  'payouts',
   ...incomeCategories.map((category) => `income:${category}` as const),
   ...expenseCategories.map((category) => `expense:${category}` as const),
 ];
@@ -68,7 +62,6 @@ export function ledgerAccountLabel(account: LedgerAccount): string {
     member_capital: 'Member capital',
     member_returns: 'Member returns',
     reserve: 'Reserve',
-    payouts: 'Payouts',
   }[account as 'bank'];
 }
 

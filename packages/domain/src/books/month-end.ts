@@ -40,7 +40,6 @@ export const monthEndMessages = {
   notClosed: 'Only a closed month can be reopened.',
   reopenPending: 'A request to reopen this month is already waiting for a decision.',
   sameRequester: 'You asked for this month to be reopened, so another month-end admin must decide.',
-  nothingToAllocate: 'There is no paid-up capital in this month to split the profit over.',
 } as const;
 
 export const periodParam = z

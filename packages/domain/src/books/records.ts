@@ -19,8 +19,6 @@ export const recordMessages = {
   proof: 'Please upload the proof',
   notFound: 'Record not found',
   decided: 'This has been decided already',
-  expenseApproved: 'Expense approved',
-  expenseHalfApproved: 'Approved. A second admin must approve it too.',
   notApproved: 'Only an approved record can be reversed.',
   reversalReason: 'Please give the reason for the correction (at least 5 characters)',
 } as const;

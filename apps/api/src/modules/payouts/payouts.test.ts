@@ -277,8 +277,16 @@ describe(`withdrawals (${testEngine})`, () => {
       }),
     );
     expect(paid.status).toBe('paid');
-    const mine = await okData<{ available: number }>(call('GET', '/api/withdrawals/mine', saver.token));
+    const mine = await okData<{ available: number; items: { bank: { accountNumber: string } }[] }>(
+      call('GET', '/api/withdrawals/mine', saver.token),
+    );
     expect(mine.available).toBe(40);
+    // The member's own answer shows the last four digits only; the admins' list the whole number.
+    expect(mine.items.map((item) => item.bank.accountNumber)).toEqual(['…7890']);
+    const queue = await okData<{ bank: { accountNumber: string } }[]>(
+      call('GET', '/api/admin/withdrawals?status=paid', exitsC),
+    );
+    expect(queue.map((item) => item.bank.accountNumber)).toContain('1234567890');
     expect((await refusal(call('POST', `/api/admin/withdrawals/${asked.id}/approve`, exitsC))).status).toBe(409);
     // Members cannot reach the admin calls.
     expect((await refusal(call('GET', '/api/admin/withdrawals', saver.token))).status).toBe(403);

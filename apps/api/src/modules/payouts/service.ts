@@ -146,8 +146,8 @@ export function createPayoutService(deps: {
       bank: {
         accountHolder: row.accountHolder,
         bankName: row.bankName,
-        // Members and admins see the last four digits; the full number is for the admin who pays.
-        accountNumber: row.accountNumber,
+        // The admin who pays needs the whole number; the member's own answers show the last four digits.
+        accountNumber: extra.member ? row.accountNumber : `…${row.accountNumber.slice(-4)}`,
         branchCode: row.branchCode,
       },
       approvedBy: row.approvedBy,
@@ -186,7 +186,7 @@ export function createPayoutService(deps: {
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined));
     if (!row) throw notFound(withdrawalMessages.notFound);
-    return withdrawalView(row.w, { poolName: row.poolName, member: row.member });
+    return withdrawalView(row.w, userId ? { poolName: row.poolName } : { poolName: row.poolName, member: row.member });
   }
 
   /** Returns not yet paid out and not asked for in a withdrawal still open. */

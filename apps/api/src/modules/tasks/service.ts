@@ -1,9 +1,11 @@
 import {
   canDecide,
+  dayOf,
   formatRand,
   hasRole,
   monthEndStepLabels,
   nextMonthEndStep,
+  periodOf,
   singleChecker,
   type MonthEndStep,
 } from '@letsema/domain';
@@ -194,7 +196,8 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']))
           .orderBy(asc(exitRequests.createdAt))
           .limit(LIMIT);
-        const today = clock.now().toISOString().slice(0, 10);
+        // The cooperative's calendar day, as the notice was counted.
+        const today = dayOf(clock.now());
         for (const { e, who } of exits) {
           const name = who ?? 'a member';
           if (e.status === 'requested') {
@@ -254,7 +257,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       }
 
       if (can('month_end')) {
-        const current = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000).toISOString().slice(0, 7);
+        const current = periodOf(clock.now());
         const periods = await db
           .select()
           .from(accountingPeriods)
