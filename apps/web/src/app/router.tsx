@@ -1,16 +1,15 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { NotFound } from '../components/not-found';
-import { GoogleCallbackPage } from '../features/auth/google-callback-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { RequireAccountStep, RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
-import { MemberShell } from '../shell/member-shell';
-import { RegistrationLayout } from '../shell/registration-layout';
 import { RouteErrorPage } from './route-error-page';
 
-// Each page is its own chunk, fetched when first opened, so the sign-in page stays light on a
-// phone. Members never download the back office: it is fetched only after the admin guard passes.
+// Only the sign-in and registration pages are in the first download, so they show quickly on a phone.
+// Every other page, and the member shell and the wizard's layout around them, is its own chunk,
+// fetched when first opened (a layout and its page are fetched together). Members never download the
+// back office: it is fetched only after the admin guard passes.
 const AdminRoutes = lazy(() => import('./admin-routes').then((module) => ({ default: module.AdminRoutes })));
 
 export const router = createBrowserRouter([
@@ -19,7 +18,10 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
-      { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
+      {
+        path: '/auth/google/callback',
+        lazy: () => import('../features/auth/google-callback-page').then((m) => ({ Component: m.GoogleCallbackPage })),
+      },
       {
         path: '/verify-email',
         lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
@@ -48,7 +50,7 @@ export const router = createBrowserRouter([
         element: <RequireRegistrant />,
         children: [
           {
-            element: <RegistrationLayout />,
+            lazy: () => import('../shell/registration-layout').then((m) => ({ Component: m.RegistrationLayout })),
             children: [
               {
                 path: '/complete-registration',
@@ -66,7 +68,7 @@ export const router = createBrowserRouter([
         element: <RequireActiveMember />,
         children: [
           {
-            element: <MemberShell />,
+            lazy: () => import('../shell/member-shell').then((m) => ({ Component: m.MemberShell })),
             children: [
               {
                 path: '/dashboard',

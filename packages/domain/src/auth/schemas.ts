@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { messages, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
-export const messages = {
-  invalidEmail: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 256 characters',
-  passwordsDontMatch: "Passwords don't match",
-} as const;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+export * from './limits.js';
 
 /**
  * An e-mail address, trimmed and lower-cased before it is checked. The pattern is HTML's own

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { homePathFor, loginBody, type LoginBody } from '@letsema/domain';
+import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
@@ -13,6 +12,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { hasSession } from '../../lib/session';
 import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
@@ -24,6 +24,8 @@ export interface LoginPageState {
   message?: string;
 }
 
+const rules = lazyResolver(() => import('./form-rules').then((module) => module.loginResolver));
+
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ export function LoginPage() {
   const login = useLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
   const { control, handleSubmit, setError, resetField } = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
-    resolver: zodResolver(loginBody),
+    resolver: rules.resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -82,7 +84,14 @@ export function LoginPage() {
       subtitle="Sign in to your Letsema account"
       footer={{ question: "Don't have an account?", linkText: 'Sign up', to: '/register' }}
     >
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onInput={rules.preload}
+        onPointerDown={rules.preload}
+        spacing={2.5}
+      >
         {notice && !login.error && <Alert severity="success">{notice}</Alert>}
         {login.error && <Alert severity="error">{getErrorMessage(login.error, 'Login failed')}</Alert>}
         <FormTextField

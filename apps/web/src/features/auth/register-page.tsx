@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerForm, type RegisterForm } from '@letsema/domain';
+import type { registerForm, RegisterForm } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,11 +6,11 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
-import { withStrongPassword } from '../../lib/password-strength';
 import { FormTextField } from '../../components/form-text-field';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useRegister } from './api';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -19,11 +18,13 @@ import type { LoginPageState } from './login-page';
 
 export const ACCOUNT_CREATED_MESSAGE = 'Account created! Please log in to complete your registration.';
 
+const rules = lazyResolver(() => import('./form-rules').then((module) => module.registerResolver));
+
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const { control, handleSubmit, setError } = useForm<z.input<typeof registerForm>, unknown, RegisterForm>({
-    resolver: zodResolver(withStrongPassword(registerForm, 'password', (values) => [values.email])),
+    resolver: rules.resolver,
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
 
@@ -48,7 +49,14 @@ export function RegisterPage() {
       subtitle="Join the Letsema savings and investment cooperative"
       footer={{ question: 'Already have an account?', linkText: 'Sign in', to: '/login' }}
     >
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onInput={rules.preload}
+        onPointerDown={rules.preload}
+        spacing={2.5}
+      >
         {register.error && <Alert severity="error">{getErrorMessage(register.error, 'Registration failed')}</Alert>}
         <FormTextField
           control={control}
