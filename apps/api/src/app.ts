@@ -40,6 +40,7 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { createUploadService } from './modules/uploads/service.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
+import { compressJsonAnswers } from './lib/compress-json.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
+  compressJsonAnswers(app);
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }

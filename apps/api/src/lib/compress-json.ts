@@ -1,0 +1,43 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * API answers of JSON over 1 KB go out compressed (brotli at a quality that costs little CPU, or gzip)
+ * to a client that accepts it. The answer is compressed whole once the handler has finished, on
+ * zlib's worker threads, and sent in one piece: nothing streams, so a client that goes away
+ * mid-answer leaves no error behind. Files (streams) and the web app's precompressed files pass as
+ * they are.
+ */
+export function compressJsonAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_THRESHOLD_BYTES) return payload;
+    // Caches between here and the client must keep the compressed and plain answers apart.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? encodings.negotiate(accepted) : null;
+    if (!encoding) return payload;
+    const compressed =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+          })
+        : await gzipAsync(payload);
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return compressed;
+  });
+}
