@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { pwa } from './build/pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,7 +19,7 @@ function chooseVendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pwa()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000' },

@@ -115,6 +115,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest come from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -223,6 +226,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       preCompressed: true,
       setHeaders(res, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Everything else, the service worker script above all, is checked with the server on each
+        // use, so a new release is seen on the next visit.
         res.setHeader('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Caches between here and the browser must keep the brotli, gzip and plain answers apart.
         res.setHeader('vary', 'accept-encoding');

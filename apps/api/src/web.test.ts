@@ -13,6 +13,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Letsema</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Letsema', start_url: '/dashboard' }));
+  writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>You are offline</title>');
   writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
@@ -39,6 +42,34 @@ describe('serving the web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.body).toContain('<svg');
+  });
+
+  it('serves the service worker as JavaScript checked on every use, and the manifest with its own type', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Letsema', start_url: '/dashboard' });
+
+    const offline = await t.app.inject({ method: 'GET', url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['content-type']).toContain('text/html');
+  });
+
+  it('lets pages register a worker and read a manifest from this origin only', async () => {
+    const policy = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    // The worker's own answer carries the policy too: it governs what the worker may fetch.
+    const workerPolicy = (await t.app.inject({ method: 'GET', url: '/sw.js' })).headers['content-security-policy'];
+    expect(workerPolicy).toContain("connect-src 'self'");
   });
 
   it('sends the precompressed copy the browser accepts, brotli first, with year-long caching', async () => {

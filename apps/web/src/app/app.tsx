@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { UpdatePrompt } from '../components/update-prompt';
 import { queryClient } from '../lib/query-client';
 import { theme } from '../theme';
 import { router } from './router';
@@ -16,6 +17,7 @@ export function App() {
           <RouterProvider router={router} />
         </QueryClientProvider>
       </ErrorBoundary>
+      <UpdatePrompt />
     </ThemeProvider>
   );
 }
