@@ -10,3 +10,12 @@ export const messages = {
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+
+export const emailVerificationMessages = {
+  verified: 'Your e-mail address is confirmed. Thank you.',
+  expired: 'This link has expired. Sign in and send a new one from the banner at the top of the page.',
+  invalid: 'This link is not valid. Sign in and send a new one from the banner at the top of the page.',
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  tooManySends:
+    'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.',
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+import { emailVerificationMessages, messages, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 
 export * from './limits.js';
 
@@ -93,15 +93,6 @@ export const googleSignInBody = z.object({
   iss: z.string().max(500).optional(),
 });
 export type GoogleSignInBody = z.infer<typeof googleSignInBody>;
-
-export const emailVerificationMessages = {
-  verified: 'Your e-mail address is confirmed. Thank you.',
-  expired: 'This link has expired. Sign in and send a new one from the banner at the top of the page.',
-  invalid: 'This link is not valid. Sign in and send a new one from the banner at the top of the page.',
-  alreadyVerified: 'Your e-mail address is already confirmed.',
-  tooManySends:
-    'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.',
-} as const;
 
 /** `POST /api/auth/verify-email`: the token from the link in the e-mail. */
 export const verifyEmailBody = z.object({

@@ -1,20 +1,13 @@
 import { z } from 'zod';
+import {
+  MAX_PAGE,
+  NOTIFICATIONS_MAX_LIMIT,
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationMessages,
+  type NotificationCategory,
+} from './limits.js';
 
-/** What a notification is about (spec section 3). */
-export const notificationCategories = ['registration', 'pool', 'payment', 'profit'] as const;
-export type NotificationCategory = (typeof notificationCategories)[number];
-
-/** The notifications page shows 20 at a time, the bell's popover 10; no page is larger than 50. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATIONS_POPOVER_SIZE = 10;
-export const NOTIFICATIONS_MAX_LIMIT = 50;
-const MAX_PAGE = 100_000;
-
-export const notificationMessages = {
-  page: 'Page must be a whole number of at least 1',
-  limit: `Limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_LIMIT}`,
-  notFound: 'Notification not found',
-} as const;
+export * from './limits.js';
 
 /** The query of `GET /api/notifications`: page from 1, limit from 1 to 50, both optional. */
 export const listNotificationsQuery = z.object({

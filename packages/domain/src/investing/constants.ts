@@ -1,0 +1,30 @@
+// Constants, labels and messages of investing, apart from the schemas so pages can use them without zod.
+
+export const membershipStatuses = ['pending', 'approved', 'rejected', 'exited'] as const;
+export type MembershipStatus = (typeof membershipStatuses)[number];
+
+export const transactionTypes = ['contribution', 'return_payment', 'fee', 'withdrawal', 'refund'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+export const paymentStatuses = ['completed', 'pending', 'rejected', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Tabs of the transactions page and the types each shows. */
+export const transactionTabs = [
+  { key: 'all', label: 'All', types: transactionTypes },
+  { key: 'contributions', label: 'Contributions', types: ['contribution'] },
+  { key: 'profits', label: 'Profits', types: ['return_payment'] },
+  { key: 'fees', label: 'Fees', types: ['fee'] },
+  { key: 'withdrawals', label: 'Withdrawals', types: ['withdrawal'] },
+  { key: 'refunds', label: 'Refunds', types: ['refund'] },
+] as const;
+
+export const investingMessages = {
+  pool: 'Please choose a pool',
+  shares: (available: number) => `Choose between 1 and ${available} shares`,
+  sharesWhole: 'The number of shares must be a whole number',
+  plan: 'Please choose a payment plan',
+  amount: 'Enter an amount in rand, with at most two decimals',
+  method: 'Please select a payment method',
+  proof: 'Please upload your proof of payment',
+} as const;
