@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGuards } from './lib/auth-guard.js';
 import { enforcePermissionMap } from './lib/permissions.js';
+import { registerOpenApi } from './lib/openapi/register.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     mfaRequiredForAdmins: config.mfa.requiredForAdmins,
   });
   enforcePermissionMap(app, guards);
+  // Before the routes: the OpenAPI description collects them as they are added.
+  await registerOpenApi(app);
   const auth = createAuthService({
     db,
     config,
