@@ -78,8 +78,15 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_registration_status_idx').on(t.registrationStatus, t.submittedAt),
-    // The members directory lists non-admins newest first, filtered by account status.
-    index('users_directory_idx').on(t.isAdmin, t.createdAt),
+    // The review queue, oldest submission first: a page reads only its own rows, however long the queue.
+    index('users_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.registrationStatus} = 'pending_kyc' and ${t.submittedAt} is not null and ${t.isAdmin} = false`),
+    // The members directory lists non-admins newest first (the same order as its query, ties by id),
+    // so a page is read from the index instead of sorting every member.
+    index('users_directory_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isAdmin} = false`),
     index('users_account_status_idx').on(t.accountStatus),
     index('users_is_admin_idx').on(t.isAdmin),
   ],

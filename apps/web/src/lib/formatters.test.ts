@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDate, formatAdminDateTime, getAvatarInitial, getDisplayName } from './formatters';
+import { formatAdminDate, formatAdminDateTime, formatCount, getAvatarInitial, getDisplayName } from './formatters';
 
 describe('getAvatarInitial', () => {
   it.each([
@@ -50,5 +50,16 @@ describe('formatAdminDateTime', () => {
     ['not a date', ''],
   ])('%s -> %j', (value, label) => {
     expect(formatAdminDateTime(value)).toBe(label);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [10_000, '10\u00a0000'],
+    [1_234_567, '1\u00a0234\u00a0567'],
+  ])('%s -> %j', (value, text) => {
+    expect(formatCount(value)).toBe(text);
   });
 });

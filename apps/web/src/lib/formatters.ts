@@ -60,3 +60,8 @@ export function formatAdminDateTime(value: string | null | undefined): string {
   const moment = getAdminDateTimeParts(value);
   return moment ? `${moment.date} at ${moment.time}` : '';
 }
+
+/** A whole number with South African digit grouping: 10 000. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-ZA', { maximumFractionDigits: 0 });
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,6 +13,7 @@ import {
 import { testEngine } from '../../../test/database.js';
 import { joinOk } from '../../../test/investing.js';
 import { seedOpenPool } from '../../../test/pools.js';
+import { DIRECTORY_COUNT_CAP } from './service.js';
 
 let t: TestContext;
 let reviewer: string;
@@ -99,6 +101,23 @@ describe(`the members directory (${testEngine})`, () => {
     expect(
       (await post(`/api/admin/members/${member.id}/reactivate`, { reason: 'Again for no reason.' })).statusCode,
     ).toBe(409);
+  });
+
+  it('counts the directory up to its cap and says so past it, while a search still counts exactly', async () => {
+    await t.db.execute(
+      sql.raw(`insert into users (email, full_name, registration_status)
+        select 'capped.' || g || '@example.com', 'Capped Count ' || g, 'active'
+        from generate_series(1, ${DIRECTORY_COUNT_CAP + 1}) g`),
+    );
+    const all = dataOf<Page & { totalIsCapped: boolean }>(await get('/api/admin/members?limit=5'));
+    expect(all.total).toBe(DIRECTORY_COUNT_CAP);
+    expect(all.totalIsCapped).toBe(true);
+    expect(all.items).toHaveLength(5);
+    const few = dataOf<Page & { totalIsCapped: boolean }>(
+      await get('/api/admin/members?search=Capped%20Count%2010001'),
+    );
+    expect(few.total).toBe(1);
+    expect(few.totalIsCapped).toBe(false);
   });
 
   it('answers 404 for an admin or an unknown id, and 403 to admins without member management', async () => {

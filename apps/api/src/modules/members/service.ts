@@ -13,6 +13,9 @@ import { notifyMember } from '../notifications/service.js';
  * digits of the ID number), filters and sorting with paging on the server, a member's page with
  * their money and the audit trail of decisions about them, and suspension with a reason.
  */
+/** The directory counts matching members up to this many; past it the total reads "10 000+". */
+export const DIRECTORY_COUNT_CAP = 10_000;
+
 export function createMemberService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
 
@@ -68,7 +71,16 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           .orderBy(...orderBy)
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db.select({ value: count() }).from(users).where(where),
+        // Counted up to a cap, so a page costs the same however many members there are; past it the
+        // directory says "10 000+" and the search narrows it.
+        db.select({ value: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(where)
+            .limit(DIRECTORY_COUNT_CAP + 1)
+            .as('matching'),
+        ),
       ]);
       const held = rows.length
         ? await db
@@ -98,7 +110,8 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
             .filter((h) => h.userId === row.id)
             .map((h) => ({ name: h.pool, status: h.status, totalPaid: centsToRand(h.paid) })),
         })),
-        total: total?.value ?? 0,
+        total: Math.min(total?.value ?? 0, DIRECTORY_COUNT_CAP),
+        totalIsCapped: (total?.value ?? 0) > DIRECTORY_COUNT_CAP,
         page: query.page,
         limit: query.limit,
       };

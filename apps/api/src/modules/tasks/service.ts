@@ -53,6 +53,9 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     async tasksFor(admin: AuthUser) {
       const waiting: TaskItem[] = [];
       const started: TaskItem[] = [];
+      // Each role's queue is read at the same time as the others: one page waits for the slowest query,
+      // not for all of them in turn.
+      const jobs: Promise<void>[] = [];
       const can = (role: Parameters<typeof hasRole>[1]) => hasRole(admin, role);
       const mayDecide = (makerId: string | null, amountCents: number, approverIds: readonly string[], needed = 1) =>
         canDecide(
@@ -61,245 +64,264 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
         ).allowed;
 
-      if (can('member_management')) {
-        const rows = await db
-          .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
-          .from(users)
-          .where(awaitingReview)
-          .orderBy(asc(users.submittedAt))
-          .limit(LIMIT);
-        for (const row of rows) {
-          waiting.push({
-            kind: 'registration',
-            id: row.id,
-            title: `Registration of ${row.fullName ?? row.email}`,
-            detail: 'Identity documents and next of kin to review',
-            path: `/admin/members/pending/${row.id}`,
-            since: row.since!.toISOString(),
-          });
-        }
-        const corrections = await db
-          .select({
-            id: correctionRequests.id,
-            field: correctionRequests.field,
-            since: correctionRequests.createdAt,
-            who: users.fullName,
-          })
-          .from(correctionRequests)
-          .innerJoin(users, eq(users.id, correctionRequests.userId))
-          .where(eq(correctionRequests.status, 'pending'))
-          .orderBy(asc(correctionRequests.createdAt))
-          .limit(LIMIT);
-        for (const row of corrections) {
-          waiting.push({
-            kind: 'correction',
-            id: row.id,
-            title: `Correction asked by ${row.who ?? 'a member'}`,
-            detail: `About: ${row.field}`,
-            path: '/admin/tasks',
-            since: row.since.toISOString(),
-          });
-        }
-      }
-
-      if (can('payment_management')) {
-        const rows = await db
-          .select({
-            id: payments.id,
-            amountCents: payments.amountCents,
-            since: payments.createdAt,
-            who: users.fullName,
-            userId: payments.userId,
-          })
-          .from(payments)
-          .innerJoin(users, eq(users.id, payments.userId))
-          .where(eq(payments.status, 'pending'))
-          .orderBy(asc(payments.createdAt))
-          .limit(LIMIT);
-        for (const row of rows.filter((row) => row.userId !== admin.id)) {
-          waiting.push({
-            kind: 'payment',
-            id: row.id,
-            title: `Payment of ${formatRand(row.amountCents)} from ${row.who ?? 'a member'}`,
-            detail: 'Proof of payment to check',
-            path: '/admin/payments/pending',
-            since: row.since.toISOString(),
-          });
-        }
-      }
-
-      if (can('investment_management')) {
-        const rows = await db
-          .select({ id: memberships.id, since: memberships.createdAt, who: users.fullName, pool: pools.name })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .innerJoin(pools, eq(pools.id, memberships.poolId))
-          .where(and(eq(memberships.contributionStatus, 'pending'), ne(memberships.userId, admin.id)))
-          .orderBy(asc(memberships.createdAt))
-          .limit(LIMIT);
-        for (const row of rows) {
-          waiting.push({
-            kind: 'pool-request',
-            id: row.id,
-            title: `${row.who ?? 'A member'} asks to join ${row.pool}`,
-            detail: 'Membership request',
-            path: '/admin/pool-requests',
-            since: row.since.toISOString(),
-          });
-        }
-        const earned = await db
-          .select()
-          .from(income)
-          .where(eq(income.status, 'pending'))
-          .orderBy(asc(income.createdAt))
-          .limit(LIMIT);
-        for (const row of earned) {
-          const item = {
-            kind: 'income',
-            id: row.id,
-            title: `Income of ${formatRand(row.amountCents)}`,
-            detail: row.description,
-            path: '/admin/investment/income',
-            since: row.createdAt.toISOString(),
-          };
-          if (row.recordedBy === admin.id) started.push(item);
-          else waiting.push(item);
-        }
-      }
-
-      if (can('expense_management')) {
-        const spent = await db
-          .select()
-          .from(expenses)
-          .where(eq(expenses.status, 'pending'))
-          .orderBy(asc(expenses.createdAt))
-          .limit(LIMIT);
-        for (const row of spent) {
-          const item = {
-            kind: 'expense',
-            id: row.id,
-            title: `Expense of ${formatRand(row.amountCents)}`,
-            detail: `${row.description}${row.approvalsNeeded > 1 ? ` · ${row.approverIds.length} of ${row.approvalsNeeded} approvals` : ''}`,
-            path: '/admin/expenses',
-            since: row.createdAt.toISOString(),
-          };
-          if (mayDecide(row.recordedBy, row.amountCents, row.approverIds, row.approvalsNeeded)) waiting.push(item);
-          else started.push(item);
-        }
-      }
-
-      if (can('exit_requests')) {
-        const exits = await db
-          .select({ e: exitRequests, who: users.fullName })
-          .from(exitRequests)
-          .innerJoin(users, eq(users.id, exitRequests.userId))
-          .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']))
-          .orderBy(asc(exitRequests.createdAt))
-          .limit(LIMIT);
-        // The cooperative's calendar day, as the notice was counted.
-        const today = dayOf(clock.now());
-        for (const { e, who } of exits) {
-          const name = who ?? 'a member';
-          if (e.status === 'requested') {
-            // A request in its notice waits for nobody yet, unless the notice has run.
-            if (e.noticeEndsOn <= today) {
+      if (can('member_management'))
+        jobs.push(
+          (async () => {
+            const rows = await db
+              .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
+              .from(users)
+              .where(awaitingReview)
+              .orderBy(asc(users.submittedAt))
+              .limit(LIMIT);
+            for (const row of rows) {
               waiting.push({
-                kind: 'exit',
-                id: e.id,
-                title: `Settle the exit of ${name}`,
-                detail: 'The notice has run',
-                path: '/admin/exits',
-                since: e.createdAt.toISOString(),
+                kind: 'registration',
+                id: row.id,
+                title: `Registration of ${row.fullName ?? row.email}`,
+                detail: 'Identity documents and next of kin to review',
+                path: `/admin/members/pending/${row.id}`,
+                since: row.since!.toISOString(),
               });
             }
-          } else if (e.status === 'settled') {
-            const item = {
-              kind: 'exit',
-              id: e.id,
-              title: `Approve the exit of ${name}`,
-              detail: `Payout ${formatRand(e.payoutCents ?? 0)}`,
-              path: '/admin/exits',
-              since: (e.preparedAt ?? e.createdAt).toISOString(),
-            };
-            if (mayDecide(e.preparedBy, e.payoutCents ?? 0, e.approverIds, e.approvalsNeeded)) waiting.push(item);
-            else started.push(item);
-          } else {
-            waiting.push({
-              kind: 'exit',
-              id: e.id,
-              title: `Pay the exit of ${name}`,
-              detail: `Payout ${formatRand(e.payoutCents ?? 0)}`,
-              path: '/admin/exits',
-              since: e.updatedAt.toISOString(),
-            });
-          }
-        }
-        const open = await db
-          .select({ w: withdrawals, who: users.fullName })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .where(inArray(withdrawals.status, ['requested', 'approved']))
-          .orderBy(asc(withdrawals.createdAt))
-          .limit(LIMIT);
-        for (const { w, who } of open) {
-          const maker = w.status === 'requested' ? w.userId : w.approvedBy;
-          const item = {
-            kind: 'withdrawal',
-            id: w.id,
-            title: `${w.status === 'requested' ? 'Approve' : 'Pay'} the withdrawal of ${formatRand(w.amountCents)} by ${who ?? 'a member'}`,
-            detail: `${w.bankName} …${w.accountNumber.slice(-4)}`,
-            path: '/admin/withdrawals',
-            since: (w.approvedAt ?? w.createdAt).toISOString(),
-          };
-          if (mayDecide(maker, w.amountCents, [])) waiting.push(item);
-          else started.push(item);
-        }
-      }
+            const corrections = await db
+              .select({
+                id: correctionRequests.id,
+                field: correctionRequests.field,
+                since: correctionRequests.createdAt,
+                who: users.fullName,
+              })
+              .from(correctionRequests)
+              .innerJoin(users, eq(users.id, correctionRequests.userId))
+              .where(eq(correctionRequests.status, 'pending'))
+              .orderBy(asc(correctionRequests.createdAt))
+              .limit(LIMIT);
+            for (const row of corrections) {
+              waiting.push({
+                kind: 'correction',
+                id: row.id,
+                title: `Correction asked by ${row.who ?? 'a member'}`,
+                detail: `About: ${row.field}`,
+                path: '/admin/tasks',
+                since: row.since.toISOString(),
+              });
+            }
+          })(),
+        );
 
-      if (can('month_end')) {
-        const current = periodOf(clock.now());
-        const periods = await db
-          .select()
-          .from(accountingPeriods)
-          .where(and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${current}`))
-          .orderBy(asc(accountingPeriods.period))
-          .limit(12);
-        for (const row of periods) {
-          const done = Object.keys(row.steps) as MonthEndStep[];
-          const next = nextMonthEndStep(done);
-          if (!next) continue;
-          const calculatedBy = (row.calculation as { calculatedBy?: string } | null)?.calculatedBy ?? null;
-          const item = {
-            kind: 'month-end',
-            id: row.period,
-            title: `Month end ${row.period}: ${monthEndStepLabels[next]}`,
-            detail: `${done.length} of 6 steps done`,
-            path: '/admin/month-end',
-            since: row.updatedAt.toISOString(),
-          };
-          if (next === 'allocate' && calculatedBy === admin.id) started.push(item);
-          else waiting.push(item);
-        }
-        const reopen = await db
-          .select()
-          .from(periodReopenRequests)
-          .where(eq(periodReopenRequests.status, 'pending'))
-          .orderBy(asc(periodReopenRequests.createdAt))
-          .limit(LIMIT);
-        for (const row of reopen) {
-          const item = {
-            kind: 'reopen',
-            id: row.id,
-            title: `Reopen ${row.period}?`,
-            detail: row.reason,
-            path: '/admin/month-end',
-            since: row.createdAt.toISOString(),
-          };
-          if (row.requestedBy === admin.id) started.push(item);
-          else waiting.push(item);
-        }
-      }
+      if (can('payment_management'))
+        jobs.push(
+          (async () => {
+            const rows = await db
+              .select({
+                id: payments.id,
+                amountCents: payments.amountCents,
+                since: payments.createdAt,
+                who: users.fullName,
+                userId: payments.userId,
+              })
+              .from(payments)
+              .innerJoin(users, eq(users.id, payments.userId))
+              .where(eq(payments.status, 'pending'))
+              .orderBy(asc(payments.createdAt))
+              .limit(LIMIT);
+            for (const row of rows.filter((row) => row.userId !== admin.id)) {
+              waiting.push({
+                kind: 'payment',
+                id: row.id,
+                title: `Payment of ${formatRand(row.amountCents)} from ${row.who ?? 'a member'}`,
+                detail: 'Proof of payment to check',
+                path: '/admin/payments/pending',
+                since: row.since.toISOString(),
+              });
+            }
+          })(),
+        );
 
+      if (can('investment_management'))
+        jobs.push(
+          (async () => {
+            const rows = await db
+              .select({ id: memberships.id, since: memberships.createdAt, who: users.fullName, pool: pools.name })
+              .from(memberships)
+              .innerJoin(users, eq(users.id, memberships.userId))
+              .innerJoin(pools, eq(pools.id, memberships.poolId))
+              .where(and(eq(memberships.contributionStatus, 'pending'), ne(memberships.userId, admin.id)))
+              .orderBy(asc(memberships.createdAt))
+              .limit(LIMIT);
+            for (const row of rows) {
+              waiting.push({
+                kind: 'pool-request',
+                id: row.id,
+                title: `${row.who ?? 'A member'} asks to join ${row.pool}`,
+                detail: 'Membership request',
+                path: '/admin/pool-requests',
+                since: row.since.toISOString(),
+              });
+            }
+            const earned = await db
+              .select()
+              .from(income)
+              .where(eq(income.status, 'pending'))
+              .orderBy(asc(income.createdAt))
+              .limit(LIMIT);
+            for (const row of earned) {
+              const item = {
+                kind: 'income',
+                id: row.id,
+                title: `Income of ${formatRand(row.amountCents)}`,
+                detail: row.description,
+                path: '/admin/investment/income',
+                since: row.createdAt.toISOString(),
+              };
+              if (row.recordedBy === admin.id) started.push(item);
+              else waiting.push(item);
+            }
+          })(),
+        );
+
+      if (can('expense_management'))
+        jobs.push(
+          (async () => {
+            const spent = await db
+              .select()
+              .from(expenses)
+              .where(eq(expenses.status, 'pending'))
+              .orderBy(asc(expenses.createdAt))
+              .limit(LIMIT);
+            for (const row of spent) {
+              const item = {
+                kind: 'expense',
+                id: row.id,
+                title: `Expense of ${formatRand(row.amountCents)}`,
+                detail: `${row.description}${row.approvalsNeeded > 1 ? ` · ${row.approverIds.length} of ${row.approvalsNeeded} approvals` : ''}`,
+                path: '/admin/expenses',
+                since: row.createdAt.toISOString(),
+              };
+              if (mayDecide(row.recordedBy, row.amountCents, row.approverIds, row.approvalsNeeded)) waiting.push(item);
+              else started.push(item);
+            }
+          })(),
+        );
+
+      if (can('exit_requests'))
+        jobs.push(
+          (async () => {
+            const exits = await db
+              .select({ e: exitRequests, who: users.fullName })
+              .from(exitRequests)
+              .innerJoin(users, eq(users.id, exitRequests.userId))
+              .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']))
+              .orderBy(asc(exitRequests.createdAt))
+              .limit(LIMIT);
+            // The cooperative's calendar day, as the notice was counted.
+            const today = dayOf(clock.now());
+            for (const { e, who } of exits) {
+              const name = who ?? 'a member';
+              if (e.status === 'requested') {
+                // A request in its notice waits for nobody yet, unless the notice has run.
+                if (e.noticeEndsOn <= today) {
+                  waiting.push({
+                    kind: 'exit',
+                    id: e.id,
+                    title: `Settle the exit of ${name}`,
+                    detail: 'The notice has run',
+                    path: '/admin/exits',
+                    since: e.createdAt.toISOString(),
+                  });
+                }
+              } else if (e.status === 'settled') {
+                const item = {
+                  kind: 'exit',
+                  id: e.id,
+                  title: `Approve the exit of ${name}`,
+                  detail: `Payout ${formatRand(e.payoutCents ?? 0)}`,
+                  path: '/admin/exits',
+                  since: (e.preparedAt ?? e.createdAt).toISOString(),
+                };
+                if (mayDecide(e.preparedBy, e.payoutCents ?? 0, e.approverIds, e.approvalsNeeded)) waiting.push(item);
+                else started.push(item);
+              } else {
+                waiting.push({
+                  kind: 'exit',
+                  id: e.id,
+                  title: `Pay the exit of ${name}`,
+                  detail: `Payout ${formatRand(e.payoutCents ?? 0)}`,
+                  path: '/admin/exits',
+                  since: e.updatedAt.toISOString(),
+                });
+              }
+            }
+            const open = await db
+              .select({ w: withdrawals, who: users.fullName })
+              .from(withdrawals)
+              .innerJoin(users, eq(users.id, withdrawals.userId))
+              .where(inArray(withdrawals.status, ['requested', 'approved']))
+              .orderBy(asc(withdrawals.createdAt))
+              .limit(LIMIT);
+            for (const { w, who } of open) {
+              const maker = w.status === 'requested' ? w.userId : w.approvedBy;
+              const item = {
+                kind: 'withdrawal',
+                id: w.id,
+                title: `${w.status === 'requested' ? 'Approve' : 'Pay'} the withdrawal of ${formatRand(w.amountCents)} by ${who ?? 'a member'}`,
+                detail: `${w.bankName} …${w.accountNumber.slice(-4)}`,
+                path: '/admin/withdrawals',
+                since: (w.approvedAt ?? w.createdAt).toISOString(),
+              };
+              if (mayDecide(maker, w.amountCents, [])) waiting.push(item);
+              else started.push(item);
+            }
+          })(),
+        );
+
+      if (can('month_end'))
+        jobs.push(
+          (async () => {
+            const current = periodOf(clock.now());
+            const periods = await db
+              .select()
+              .from(accountingPeriods)
+              .where(and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${current}`))
+              .orderBy(asc(accountingPeriods.period))
+              .limit(12);
+            for (const row of periods) {
+              const done = Object.keys(row.steps) as MonthEndStep[];
+              const next = nextMonthEndStep(done);
+              if (!next) continue;
+              const calculatedBy = (row.calculation as { calculatedBy?: string } | null)?.calculatedBy ?? null;
+              const item = {
+                kind: 'month-end',
+                id: row.period,
+                title: `Month end ${row.period}: ${monthEndStepLabels[next]}`,
+                detail: `${done.length} of 6 steps done`,
+                path: '/admin/month-end',
+                since: row.updatedAt.toISOString(),
+              };
+              if (next === 'allocate' && calculatedBy === admin.id) started.push(item);
+              else waiting.push(item);
+            }
+            const reopen = await db
+              .select()
+              .from(periodReopenRequests)
+              .where(eq(periodReopenRequests.status, 'pending'))
+              .orderBy(asc(periodReopenRequests.createdAt))
+              .limit(LIMIT);
+            for (const row of reopen) {
+              const item = {
+                kind: 'reopen',
+                id: row.id,
+                title: `Reopen ${row.period}?`,
+                detail: row.reason,
+                path: '/admin/month-end',
+                since: row.createdAt.toISOString(),
+              };
+              if (row.requestedBy === admin.id) started.push(item);
+              else waiting.push(item);
+            }
+          })(),
+        );
+
+      await Promise.all(jobs);
       const byAge = (a: TaskItem, b: TaskItem) => a.since.localeCompare(b.since);
       return { waiting: waiting.sort(byAge), started: started.sort(byAge) };
     },

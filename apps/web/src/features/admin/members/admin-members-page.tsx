@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { RegistrationStatusChip } from '../../../components/status-chips';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatAdminDate } from '../../../lib/formatters';
+import { formatAdminDate, formatCount } from '../../../lib/formatters';
 import { DIRECTORY_PAGE_SIZE, useDirectory, useDirectoryPools, type DirectoryFilters } from './directory-api';
 
 const SORTS = [
@@ -145,7 +145,8 @@ export function AdminMembersPage() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {directory.data.total} {directory.data.total === 1 ? 'member' : 'members'}
+            {formatCount(directory.data.total)}
+            {directory.data.totalIsCapped ? '+' : ''} {directory.data.total === 1 ? 'member' : 'members'}
           </Typography>
           <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Members">
             {directory.data.items.map((member) => (

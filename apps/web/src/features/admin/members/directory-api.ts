@@ -24,7 +24,9 @@ export interface DirectoryPage {
     createdAt: string;
     pools: { name: string; status: string; totalPaid: number }[];
   }[];
+  /** Exact up to 10 000; past that the server stops counting and says so. */
   total: number;
+  totalIsCapped: boolean;
   page: number;
   limit: number;
 }

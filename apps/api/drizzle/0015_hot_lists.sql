@@ -1,0 +1,3 @@
+DROP INDEX "users_directory_idx";--> statement-breakpoint
+CREATE INDEX "users_review_queue_idx" ON "users" USING btree ("submitted_at","id") WHERE "users"."registration_status" = 'pending_kyc' and "users"."submitted_at" is not null and "users"."is_admin" = false;--> statement-breakpoint
+CREATE INDEX "users_directory_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "users"."is_admin" = false;
