@@ -87,6 +87,29 @@ describe(`bootstrap super admin (${testEngine})`, () => {
   });
 });
 
+describe(`bootstrap by instances starting together (${testEngine})`, () => {
+  it('prints one generated password, and it is the one that signs in', async () => {
+    const other = await createTestApp();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 3 }, () => ensureSuperAdmin(other.db, { email: undefined, password: undefined })),
+      );
+      const printed = results.filter((result) => result.generatedPassword !== undefined);
+      expect(printed).toHaveLength(1);
+      expect(results.filter((result) => !result.created)).toHaveLength(2);
+      const login = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@localhost', password: printed[0]!.generatedPassword },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(await other.db.select().from(users).where(eq(users.isSuperAdmin, true))).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe(`bootstrap with ADMIN_EMAIL and ADMIN_PASSWORD (${testEngine})`, () => {
   it('uses the configured credentials', async () => {
     const other = await createTestApp();
