@@ -170,15 +170,13 @@ describe('investment pools', () => {
 
     // The amount is filled in from the terms for the chosen frequency.
     const addPlan = form.getByRole('group', { name: 'Add a contribution plan' });
-    await addPlan.getByLabel('Frequency').click();
-    await admin.getByRole('option', { name: 'per quarter' }).click();
+    await addPlan.getByLabel('Frequency').selectOption({ label: 'per quarter' });
     expect(await addPlan.getByLabel('Amount per share').inputValue()).toBe('600.00');
     await addPlan.getByText('From the terms: R 600.00 per quarter').waitFor();
     await addPlan.getByRole('button', { name: 'Add Plan' }).click();
 
     // A plan whose amount disagrees with the terms is refused by the server, with the right figure.
-    await addPlan.getByLabel('Frequency').click();
-    await admin.getByRole('option', { name: 'per year' }).click();
+    await addPlan.getByLabel('Frequency').selectOption({ label: 'per year' });
     expect(await addPlan.getByLabel('Amount per share').inputValue()).toBe('2400.00');
     await addPlan.getByLabel('Amount per share').fill('999');
     await addPlan.getByLabel('Amount per share').press('Enter');

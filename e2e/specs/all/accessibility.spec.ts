@@ -1,11 +1,27 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
-import { describeViolations, findAccessibilityViolations } from '../../fixtures/axe.js';
+import {
+  auditOpen,
+  countLandmarks,
+  describeViolations,
+  dialogFrom,
+  findAccessibilityViolations,
+  waitForSettledPage,
+  type Surface,
+} from '../../fixtures/axe.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
-import { adminToken, createActiveMember, createOpenPool, joinOverApi } from '../../fixtures/investing.js';
-import { submitRegistration } from '../../fixtures/onboarding.js';
+import {
+  adminToken,
+  createActiveMember,
+  createOpenPool,
+  joinOverApi,
+  makeProofOfPayment,
+  payOverApi,
+} from '../../fixtures/investing.js';
+import { loginOverApi, makePdf, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -47,23 +63,90 @@ const adminPages = [
   '/admin/audit',
 ];
 
-/** Opens each page, waits for it to settle, and collects axe's findings. */
+/**
+ * Opens each page, waits for it to settle, checks that it has one main landmark and one level-one
+ * heading, and collects axe's findings.
+ */
 async function audit(page: Page, urls: string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const url of urls) {
     await page.goto(url);
-    await page.waitForLoadState('networkidle');
-    await page
-      .locator('[role="status"][aria-label^="Loading"], .MuiSkeleton-root')
-      .first()
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    await waitForSettledPage(page);
     // The page itself was audited, not a redirect to sign-in or to another page.
     expect(new URL(page.url()).pathname).toBe(url);
+    const where = `${url} @${page.viewportSize()!.width}px`;
+    // A page is drawn once its heading is: until then it may show a placeholder.
+    await page
+      .locator('h1')
+      .first()
+      .waitFor()
+      .catch(() => undefined);
+    const landmarks = await countLandmarks(page);
+    if (landmarks.main !== 1 || landmarks.h1 !== 1) {
+      failures.push(
+        `${where}: ${landmarks.main} main landmarks and ${landmarks.h1} level-one headings, not one of each`,
+      );
+    }
     const findings = await findAccessibilityViolations(page);
-    if (findings.length) failures.push(describeViolations(`${url} @${page.viewportSize()!.width}px`, findings));
+    if (findings.length) failures.push(describeViolations(where, findings));
   }
   return failures;
+}
+
+/** The app bar's own surfaces, the same in both areas. */
+const shellSurfaces = (url: string): Surface[] => [
+  {
+    name: 'the user menu',
+    url,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('dialog', { name: 'User menu' }).getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'the notifications popover',
+    url,
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    },
+  },
+];
+
+/** The code an authenticator app shows for `secret` now. */
+function appCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
+
+/** An admin with the given roles, created by the super admin; answers their name and token. */
+async function createStaff(token: string, fullName: string, roles: string[]) {
+  const email = newEmail('staff');
+  const password = 'a-staff-password-for-tests';
+  const staff = await api<{ id: string }>(
+    'POST',
+    '/api/admin/staff',
+    { fullName, email, phoneNumber: '0831234567', password, roles },
+    token,
+  );
+  return { id: staff.id, fullName, token: await loginOverApi(email, password) };
+}
+
+/** An expense recorded by `token` today, with its receipt. */
+async function recordExpense(token: string, poolId: string, description: string) {
+  const receiptUrl = await uploadFile(token, 'expense-receipt', makePdf('receipt.pdf'));
+  return api<{ id: string }>(
+    'POST',
+    '/api/admin/expenses',
+    {
+      category: 'administrative',
+      amount: 25,
+      date: new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Johannesburg' }),
+      poolId,
+      description,
+      receiptUrl,
+    },
+    token,
+  );
 }
 
 describe('accessibility (axe, every impact)', () => {
@@ -136,4 +219,268 @@ describe('accessibility (axe, every impact)', () => {
     },
     AUDIT_TIMEOUT_MS,
   );
+});
+
+describe('accessibility with dialogs, menus and drawers open (axe, every impact)', () => {
+  describe('member', () => {
+    let member: { email: string; password: string; token: string };
+
+    beforeAll(async () => {
+      const token = await adminToken();
+      member = await createActiveMember('Ayanda Zulu');
+      const pool = await createOpenPool(token);
+      const membership = await joinOverApi(member.token, pool, 2, 'monthly');
+      await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+      // Two-factor on, so that Settings offers turning it off and new recovery codes.
+      const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', undefined, member.token);
+      await api('POST', '/api/auth/mfa/enable', { code: appCode(setup.secret) }, member.token);
+    }, AUDIT_TIMEOUT_MS);
+
+    it.each(widths)(
+      'has no violation with the member dialogs open at %i px',
+      async (width) => {
+        const page = await newPage({ width });
+        // Signed in with the session made at registration: the second factor was turned on after it.
+        await page.goto('/login');
+        await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+        const proof = await makeProofOfPayment(1000_00);
+        const failures = await auditOpen(page, [
+          ...shellSurfaces('/dashboard'),
+          { name: 'the exit request', url: '/investments', open: dialogFrom({ name: 'Request exit' }, 'Request exit') },
+          {
+            name: 'the correction request',
+            url: '/profile',
+            open: dialogFrom({ name: 'Ask for a correction' }, /correction/i),
+          },
+          {
+            name: 'signing out everywhere',
+            url: '/settings',
+            open: dialogFrom({ name: 'Sign out everywhere' }, 'Sign out everywhere?'),
+          },
+          {
+            name: 'turning two-factor off',
+            url: '/settings',
+            open: dialogFrom({ name: 'Turn off' }, /two-factor/i),
+          },
+          {
+            name: 'new recovery codes',
+            url: '/settings',
+            open: dialogFrom({ name: 'New recovery codes' }, /recovery codes/i),
+          },
+          {
+            name: 'an uploaded proof of payment',
+            url: '/payments',
+            open: async (p) => {
+              await p
+                .getByLabel('Proof of payment file')
+                .setInputFiles({ name: proof.name, mimeType: proof.type, buffer: Buffer.from(proof.bytes) });
+              await p.getByText('Uploaded', { exact: true }).waitFor();
+            },
+          },
+        ]);
+        expect(failures.join('\n')).toBe('');
+      },
+      AUDIT_TIMEOUT_MS,
+    );
+  });
+
+  describe('admin', () => {
+    const seeded = {
+      applicantId: '',
+      memberId: '',
+      staffName: 'Zanele Reviewer',
+      requester: 'Mpho Requester',
+      payer: 'Bongani Payer',
+      leaver: 'Lindiwe Leaver',
+    };
+
+    beforeAll(async () => {
+      const token = await adminToken();
+      const pool = await createOpenPool(token);
+      const [applicant, requester, payer, leaver, staff] = await Promise.all([
+        submitRegistration('Palesa Mahlangu'),
+        createActiveMember(seeded.requester),
+        createActiveMember(seeded.payer),
+        createActiveMember(seeded.leaver),
+        createStaff(token, seeded.staffName, ['expense_management']),
+      ]);
+      seeded.applicantId = applicant.id;
+      seeded.memberId = requester.id;
+      // A request to join, waiting for a decision; and a correction the requester asked for.
+      await joinOverApi(requester.token, pool, 1, 'monthly');
+      await api(
+        'POST',
+        '/api/auth/corrections',
+        { field: 'address', message: 'I moved to 8 Mandela Drive, Polokwane.' },
+        requester.token,
+      );
+      // A payment waiting for a decision, and an exit asked for, each by an approved member.
+      for (const member of [payer, leaver]) {
+        const membership = await joinOverApi(member.token, pool, 2, 'monthly');
+        await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+      }
+      await payOverApi(payer.token, pool.id, 1000_00, 'EFT / bank transfer');
+      await api('POST', '/api/exits', { poolId: pool.id, reason: 'We are moving to another province.' }, leaver.token);
+      // Expenses recorded by another admin: one waiting for a decision, one approved (it can be reversed).
+      await recordExpense(staff.token, pool.id, 'Printer paper for the office');
+      const approved = await recordExpense(staff.token, pool.id, 'Courier of the signed forms');
+      await api('POST', `/api/admin/expenses/${approved.id}/approve`, undefined, token);
+    }, AUDIT_TIMEOUT_MS);
+
+    it.each(widths)(
+      'has no violation with the review and staff dialogs open at %i px',
+      async (width) => {
+        const page = await newPage({ width });
+        await signIn(page, ADMIN.email, ADMIN.password);
+        const review = `/admin/members/pending/${seeded.applicantId}`;
+        const failures = await auditOpen(page, [
+          { name: 'approving KYC', url: review, open: dialogFrom({ name: 'Approve', exact: true }, 'Approve KYC?') },
+          { name: 'rejecting KYC', url: review, open: dialogFrom({ name: 'Reject', exact: true }, 'Reject KYC') },
+          {
+            name: 'the file viewer',
+            url: review,
+            open: dialogFrom({ name: 'View ID Document full screen' }, 'ID Document'),
+          },
+          {
+            name: 'suspending a member',
+            url: `/admin/members/${seeded.memberId}`,
+            open: dialogFrom({ name: 'Suspend', exact: true }, /Suspend this member/),
+          },
+          {
+            name: 'creating an admin',
+            url: '/admin/staff',
+            open: dialogFrom({ name: 'Add Admin User' }, /Create Admin User/),
+          },
+          {
+            name: 'editing an admin',
+            url: '/admin/staff',
+            open: dialogFrom({ name: `Edit ${seeded.staffName}` }, /Edit Admin User/),
+          },
+          {
+            name: 'confirming a change of roles with the password',
+            url: '/admin/staff',
+            open: async (p) => {
+              await p
+                .getByRole('button', { name: `Edit ${seeded.staffName}` })
+                .first()
+                .click();
+              const edit = p.getByRole('dialog', { name: /Edit Admin User/ });
+              await edit.getByRole('checkbox', { name: 'Audit' }).check();
+              await edit.getByRole('button', { name: 'Save Changes' }).click();
+              await p.getByRole('dialog', { name: /Confirm with your password/ }).waitFor();
+            },
+          },
+          {
+            name: 'suspending an admin',
+            url: '/admin/staff',
+            open: dialogFrom({ name: `Suspend ${seeded.staffName}` }, 'Suspend admin user?'),
+          },
+        ]);
+        expect(failures.join('\n')).toBe('');
+      },
+      AUDIT_TIMEOUT_MS,
+    );
+
+    it.each(widths)(
+      'has no violation with the queue and books dialogs open at %i px',
+      async (width) => {
+        const page = await newPage({ width });
+        await signIn(page, ADMIN.email, ADMIN.password);
+        const failures = await auditOpen(page, [
+          {
+            name: 'rejecting a pool request',
+            url: '/admin/pool-requests',
+            open: dialogFrom({ name: `Reject request from ${seeded.requester}` }, 'Reject membership request'),
+          },
+          {
+            name: 'rejecting a payment',
+            url: '/admin/payments/pending',
+            open: dialogFrom({ name: `Reject payment from ${seeded.payer}` }, 'Reject payment'),
+          },
+          {
+            name: 'the proof of payment viewer',
+            url: '/admin/payments/pending',
+            open: dialogFrom(
+              { name: `View proof of payment from ${seeded.payer}` },
+              `Proof of payment from ${seeded.payer}`,
+            ),
+          },
+          {
+            name: 'recording an expense',
+            url: '/admin/expenses',
+            open: dialogFrom({ name: 'Record expense' }, /Record an expense/),
+          },
+          {
+            name: 'rejecting an expense',
+            url: '/admin/expenses',
+            open: dialogFrom({ name: 'Reject', exact: true }, 'Reject expense'),
+          },
+          {
+            name: 'reversing an expense',
+            url: '/admin/expenses',
+            open: dialogFrom({ name: 'Reverse', exact: true }, /Reverse this record/),
+          },
+          {
+            name: 'recording income',
+            url: '/admin/investment/income',
+            open: dialogFrom({ name: 'Record income' }, /Record income/),
+          },
+          {
+            name: 'preparing an early settlement',
+            url: '/admin/exits',
+            open: async (p) => {
+              const exit = p.getByRole('listitem', { name: `Exit of ${seeded.leaver}` });
+              await exit.getByRole('button', { name: 'Prepare early settlement' }).click();
+              await p.getByRole('dialog', { name: 'Prepare an early settlement' }).waitFor();
+            },
+          },
+          {
+            name: 'rejecting an exit',
+            url: '/admin/exits',
+            open: async (p) => {
+              const exit = p.getByRole('listitem', { name: `Exit of ${seeded.leaver}` });
+              await exit.getByRole('button', { name: 'Reject' }).click();
+              await p.getByRole('dialog', { name: 'Reject exit request' }).waitFor();
+            },
+          },
+          {
+            name: 'answering a correction request',
+            url: '/admin/tasks',
+            open: async (p) => {
+              const request = p
+                .getByRole('list', { name: 'Correction requests' })
+                .getByRole('listitem')
+                .filter({ hasText: seeded.requester });
+              await request.getByRole('button', { name: /^Answer/ }).click();
+              await p.getByRole('dialog').waitFor();
+            },
+          },
+        ]);
+        expect(failures.join('\n')).toBe('');
+      },
+      AUDIT_TIMEOUT_MS,
+    );
+
+    it.each(widths)(
+      'has no violation with the admin shell’s menus and drawer open at %i px',
+      async (width) => {
+        const page = await newPage({ width });
+        await signIn(page, ADMIN.email, ADMIN.password);
+        const failures = await auditOpen(page, [
+          ...shellSurfaces('/admin'),
+          {
+            name: 'the navigation drawer',
+            url: '/admin',
+            widths: [375],
+            open: async (p) => {
+              await p.getByRole('button', { name: 'Open navigation' }).click();
+              await p.getByRole('button', { name: 'Close navigation' }).waitFor();
+            },
+          },
+        ]);
+        expect(failures.join('\n')).toBe('');
+      },
+      AUDIT_TIMEOUT_MS,
+    );
+  });
 });

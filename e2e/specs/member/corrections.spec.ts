@@ -17,8 +17,7 @@ describe('correction requests', () => {
     const dialog = phone.getByRole('dialog', { name: /Ask for a correction/ });
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText('Choose what should be corrected').waitFor();
-    await dialog.getByRole('combobox', { name: 'What is wrong' }).click();
-    await phone.getByRole('option', { name: 'Date of birth' }).click();
+    await dialog.getByRole('combobox', { name: 'What is wrong' }).selectOption({ label: 'Date of birth' });
     await dialog.getByLabel('What it should be').fill('It is 1 March 1985, not 1 January 1980.');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await phone.getByText('Your request was sent. We will let you know the answer.').waitFor();

@@ -133,8 +133,7 @@ describe('the money loop', () => {
     await payment.getByText('Please upload your proof of payment').waitFor();
     if (pool.paymentMethods.length > 1) await payment.getByText('Please select a payment method').waitFor();
 
-    await payment.getByRole('combobox', { name: 'Payment method' }).click();
-    await page.getByRole('option', { name: method, exact: true }).click();
+    await payment.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: method });
     const proof = await makeProofOfPayment(instalmentCents);
     await payment
       .getByLabel('Proof of payment file')

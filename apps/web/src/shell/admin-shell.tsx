@@ -27,11 +27,13 @@ import { getAdminLabel, getVisibleAdminEntries, type AdminNavEntry } from './adm
 import { isPathActive } from './nav-paths';
 import { NotificationSlot } from './notification-slot';
 import type { ShellContext } from './shell-context';
+import { mainContentFocusSx, mainContentProps, SkipLink } from './skip-link';
 import { UserMenu, type UserMenuLink } from './user-menu';
 
 export const ADMIN_SIDEBAR_WIDTH = 280;
 export const ADMIN_SIDEBAR_COLLAPSED_WIDTH = 72;
 const COLLAPSED_KEY = 'adminSidebarCollapsed';
+const MOBILE_NAVIGATION_ID = 'admin-mobile-navigation';
 
 const settingsLink: UserMenuLink = {
   label: 'Settings',
@@ -57,6 +59,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         sx={(theme) => ({
@@ -71,6 +74,8 @@ export function AdminShell({ user }: { user: CurrentUser }) {
           <IconButton
             edge="start"
             aria-label="Open navigation"
+            aria-controls={MOBILE_NAVIGATION_ID}
+            aria-expanded={isMobileOpen}
             onClick={() => setIsMobileOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
@@ -135,6 +140,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
         open={isMobileOpen}
         onClose={() => setIsMobileOpen(false)}
         ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { id: MOBILE_NAVIGATION_ID, 'aria-label': 'Navigation' } }}
         sx={{
           display: { xs: 'block', md: 'none' },
           '& .MuiDrawer-paper': { width: ADMIN_SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' },
@@ -165,7 +171,15 @@ export function AdminShell({ user }: { user: CurrentUser }) {
 
       <Box
         component="main"
-        sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 4 }, pt: { xs: 2, sm: 3, md: 4 }, pb: 4 }}
+        {...mainContentProps}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          px: { xs: 2, sm: 3, md: 4 },
+          pt: { xs: 2, sm: 3, md: 4 },
+          pb: 4,
+          ...mainContentFocusSx,
+        }}
       >
         <Toolbar />
         <EmailVerificationBanner user={user} />

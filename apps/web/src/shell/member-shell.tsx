@@ -19,6 +19,7 @@ import { adminWorkspaceEntry, BOTTOM_NAV_COUNT, memberNavEntries, type NavEntry 
 import { isPathActive } from './nav-paths';
 import { NotificationSlot } from './notification-slot';
 import { useShellUser, type ShellContext } from './shell-context';
+import { mainContentFocusSx, mainContentProps, SkipLink } from './skip-link';
 import { UserMenu, type UserMenuLink } from './user-menu';
 
 export const MEMBER_SIDEBAR_WIDTH = 260;
@@ -52,6 +53,7 @@ export function MemberShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         sx={{
@@ -94,12 +96,14 @@ export function MemberShell() {
 
       <Box
         component="main"
+        {...mainContentProps}
         sx={{
           flexGrow: 1,
           minWidth: 0,
           px: { xs: 2, sm: 3, md: 4 },
           pt: { xs: 2, sm: 3, md: 4 },
           pb: { xs: `${BOTTOM_BAR_HEIGHT + 24}px`, md: 4 },
+          ...mainContentFocusSx,
         }}
       >
         <Toolbar />

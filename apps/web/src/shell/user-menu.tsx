@@ -6,8 +6,9 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -21,7 +22,11 @@ export interface UserMenuLink {
   icon: ReactNode;
 }
 
-/** The avatar button of an app bar and its menu: who is signed in, the given links, and Logout. */
+/**
+ * The avatar button of an app bar and what it opens: who is signed in, then a menu of the given links
+ * and Logout. The opened panel is a small dialog, so that the name and e-mail above the menu are
+ * read with it (a menu may hold only its items).
+ */
 export function UserMenu({
   user,
   roleLabel,
@@ -32,8 +37,9 @@ export function UserMenu({
   links?: readonly UserMenuLink[];
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const panelId = useId();
   const logout = useLogout();
+  const isOpen = Boolean(anchor);
   const close = () => setAnchor(null);
 
   return (
@@ -41,23 +47,29 @@ export function UserMenu({
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label="Open user menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={isOpen ? panelId : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '1rem', fontWeight: 600 }}>
           {getAvatarInitial(user)}
         </Avatar>
       </IconButton>
-      <Menu
-        id={menuId}
+      <Popover
+        id={panelId}
         anchorEl={anchor}
-        open={Boolean(anchor)}
+        open={isOpen}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, minWidth: 240, maxWidth: 'calc(100vw - 32px)' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': 'User menu',
+            sx: { mt: 1, minWidth: 240, maxWidth: 'calc(100vw - 32px)' },
+          },
+        }}
       >
         <Box sx={{ px: 2, py: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }} noWrap>
@@ -73,20 +85,22 @@ export function UserMenu({
           )}
         </Box>
         <Divider />
-        {links.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText>{link.label}</ListItemText>
+        <MenuList autoFocusItem={isOpen} aria-label="Account">
+          {links.map((link) => (
+            <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText>{link.label}</ListItemText>
+            </MenuItem>
+          ))}
+          {links.length > 0 && <Divider />}
+          <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <ListItemIcon>
+              {logout.isPending ? <CircularProgress size={20} aria-label="Signing out" /> : <Logout fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText>Logout</ListItemText>
           </MenuItem>
-        ))}
-        {links.length > 0 && <Divider />}
-        <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <ListItemIcon>
-            {logout.isPending ? <CircularProgress size={20} aria-label="Signing out" /> : <Logout fontSize="small" />}
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </Menu>
+        </MenuList>
+      </Popover>
     </>
   );
 }

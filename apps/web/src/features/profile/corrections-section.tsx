@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -135,11 +134,15 @@ function CorrectionDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClos
               error={Boolean(errors.field)}
               helperText={errors.field ?? ' '}
               disabled={send.isPending}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
+              <option value="" disabled>
+                Choose what is wrong
+              </option>
               {Object.entries(correctionFields).map(([value, label]) => (
-                <MenuItem key={value} value={value}>
+                <option key={value} value={value}>
                   {label}
-                </MenuItem>
+                </option>
               ))}
             </TextField>
             <TextField

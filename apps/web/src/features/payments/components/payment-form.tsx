@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -129,11 +128,23 @@ export function PaymentForm({
       )}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        <FormTextField control={control} name="paymentMethod" label="Payment method" select disabled={isBusy}>
+        <FormTextField
+          control={control}
+          name="paymentMethod"
+          label="Payment method"
+          select
+          disabled={isBusy}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {methods.length !== 1 && (
+            <option value="" disabled>
+              Choose a method
+            </option>
+          )}
           {methods.map((method) => (
-            <MenuItem key={method} value={method}>
+            <option key={method} value={method}>
               {method}
-            </MenuItem>
+            </option>
           ))}
         </FormTextField>
         <FormTextField

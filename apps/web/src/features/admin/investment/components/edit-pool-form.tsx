@@ -18,7 +18,6 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -390,11 +389,12 @@ function AddPlanRow({
           disabled={disabled}
           error={Boolean(problems.frequency)}
           helperText={problems.frequency}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {available.map((option) => (
-            <MenuItem key={option} value={option}>
+            <option key={option} value={option}>
               {frequencyLabels[option]}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
