@@ -1,4 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createVerifier } from 'fast-jwt';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** The signing secret as a key object, made once per secret: importing it on every request is costly. */
@@ -31,14 +32,33 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, now = n
     .sign(keyFor(secret));
 }
 
+type Verify = (token: string) => Record<string, unknown>;
+const verifiers = new WeakMap<Uint8Array, Verify>();
+/**
+ * The session-token check, made once per secret. Every request runs it, so it is fast-jwt's: HS256
+ * checked synchronously with node's crypto, and a token already checked is answered from a small
+ * cache until it expires (the session row is still read on every request, so a signed-out or
+ * suspended session ends at once).
+ */
+function verifierFor(secret: Uint8Array): Verify {
+  let verify = verifiers.get(secret);
+  if (!verify) {
+    verify = createVerifier({
+      key: Buffer.from(secret),
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+      maxAge: TOKEN_LIFETIME_SECONDS * 1000,
+      cache: 10_000,
+    }) as Verify;
+    verifiers.set(secret, verify);
+  }
+  return verify;
+}
+
 /** Verifies signature, algorithm and expiry; answers the claims or null for any bad token. */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), {
-      algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-      maxTokenAge: TOKEN_LIFETIME_SECONDS,
-    });
+    const payload = verifierFor(secret)(token);
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
     return { userId: payload.sub, sessionId: payload.sid };
