@@ -41,6 +41,7 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { createUploadService } from './modules/uploads/service.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
+import { registerMetrics } from './lib/metrics.js';
 import { compressJsonAnswers } from './lib/compress-json.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -176,7 +178,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   await app.register(multipart, { throwFileSizeLimit: true });
   const storage = deps.storage ?? createStorage(config);
-  const maintenance = createMaintenance({ db, storage, logger: app.log, kycRetentionYears: config.kycRetentionYears });
+  const maintenance = createMaintenance({
+    db,
+    storage,
+    logger: app.log,
+    kycRetentionYears: config.kycRetentionYears,
+    onRun: metrics.recordMaintenanceRun,
+  });
   app.decorate('maintenance', maintenance);
   app.addHook('onReady', async () => maintenance.start());
   app.addHook('onClose', async () => maintenance.stop());

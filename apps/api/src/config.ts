@@ -53,6 +53,14 @@ const envSchema = z.object({
   MFA_REQUIRED_FOR_ADMINS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   MFA_ENCRYPTION_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (for example `openssl rand -hex 32`)' })
+      .max(512)
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' })
+      .optional(),
+  ),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
@@ -110,6 +118,8 @@ export interface Config {
   /** What Fastify trusts of X-Forwarded-For: nothing, a number of proxy hops, or proxy addresses. */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** The bearer token that opens GET /metrics; unset turns the metrics off (404). */
+  metricsToken: string | undefined;
   /** Minutes without a request after which a session ends. */
   idleMinutes: { admin: number; member: number };
   mfa: { requiredForAdmins: boolean; encryptionKey: Buffer };
@@ -183,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     idleMinutes: { admin: e.ADMIN_IDLE_MINUTES, member: e.MEMBER_IDLE_MINUTES },
     mfa: {
       requiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',

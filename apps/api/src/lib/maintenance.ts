@@ -37,6 +37,8 @@ const CLAIM_KEY = 'maintenance:daily';
 const CLAIM_SECONDS = 24 * 60 * 60;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
+/** The job's name in the metrics. */
+export const MAINTENANCE_JOB = 'daily-clean-up';
 
 export interface MaintenanceReport {
   erasedMembers: number;
@@ -66,6 +68,8 @@ export function createMaintenance(deps: {
   logger: MaintenanceLogger;
   /** Years the due-diligence records of a member are kept after the relationship ends (FICA section 23). */
   kycRetentionYears?: number;
+  /** Told when a run ends (the metrics count runs by outcome). */
+  onRun?: (job: typeof MAINTENANCE_JOB, outcome: 'success' | 'failure' | 'skipped') => void;
 }) {
   const { db, storage, logger } = deps;
   const kycRetentionYears = deps.kycRetentionYears ?? 5;
@@ -146,6 +150,17 @@ export function createMaintenance(deps: {
   let running: Promise<unknown> | undefined;
 
   async function run(): Promise<MaintenanceReport> {
+    try {
+      const report = await removeExpired();
+      deps.onRun?.(MAINTENANCE_JOB, 'success');
+      return report;
+    } catch (error) {
+      deps.onRun?.(MAINTENANCE_JOB, 'failure');
+      throw error;
+    }
+  }
+
+  async function removeExpired(): Promise<MaintenanceReport> {
     const ago = (amount: number, unit: 'days' | 'hours') => sql`now() - make_interval(${sql.raw(unit)} => ${amount})`;
 
     const erasedMembers = await eraseExpiredMembers();
@@ -230,7 +245,17 @@ export function createMaintenance(deps: {
 
   /** Runs the job if no instance has run it in the last 24 hours. */
   async function runIfDue(): Promise<MaintenanceReport | null> {
-    if (!(await claimDay())) return null;
+    let isClaimed: boolean;
+    try {
+      isClaimed = await claimDay();
+    } catch (error) {
+      deps.onRun?.(MAINTENANCE_JOB, 'failure');
+      throw error;
+    }
+    if (!isClaimed) {
+      deps.onRun?.(MAINTENANCE_JOB, 'skipped');
+      return null;
+    }
     return run();
   }
 

@@ -26,6 +26,11 @@ type PoolRow = typeof pools.$inferSelect;
 
 const paymentTakingStatuses: readonly string[] = ['open', 'active'];
 
+/** Payments waiting for an admin to check the proof, as the dashboard and the metrics count them. */
+export const pendingPayment = eq(payments.status, 'pending');
+/** Requests to join a pool waiting for a decision. */
+export const pendingPoolRequest = eq(memberships.contributionStatus, 'pending');
+
 export const investingErrors = {
   adminsCannotJoin: 'Admin accounts cannot join a pool',
   notActive: 'Your registration must be approved before you can join a pool',
@@ -145,7 +150,7 @@ export function createInvestingService(deps: {
     },
 
     async countPendingPayments(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.status, 'pending'));
+      const [row] = await db.select({ n: count() }).from(payments).where(pendingPayment);
       return row?.n ?? 0;
     },
 
@@ -225,7 +230,7 @@ export function createInvestingService(deps: {
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .innerJoin(pools, eq(pools.id, memberships.poolId))
-        .where(eq(memberships.contributionStatus, 'pending'))
+        .where(pendingPoolRequest)
         .orderBy(asc(memberships.createdAt), asc(memberships.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);

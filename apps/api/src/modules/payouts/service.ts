@@ -755,14 +755,19 @@ export function createPayoutService(deps: {
       const [exits] = await db
         .select({ value: sql<number>`count(*)::int` })
         .from(exitRequests)
-        .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']));
+        .where(openExit);
       const [open] = await db
         .select({ value: sql<number>`count(*)::int` })
         .from(withdrawals)
-        .where(inArray(withdrawals.status, ['requested', 'approved']));
+        .where(openWithdrawal);
       return { exits: Number(exits?.value ?? 0), withdrawals: Number(open?.value ?? 0) };
     },
   };
 }
+
+/** Exits still waiting for a step (notice, approval or payment), as the dashboard and the metrics count them. */
+export const openExit = inArray(exitRequests.status, ['requested', 'settled', 'approved']);
+/** Withdrawals still waiting for approval or payment. */
+export const openWithdrawal = inArray(withdrawals.status, ['requested', 'approved']);
 
 export type PayoutService = ReturnType<typeof createPayoutService>;
