@@ -1,4 +1,7 @@
+import type { AlertProps } from '@mui/material/Alert';
 import { createTheme } from '@mui/material/styles';
+
+type AlertOwnerState = Pick<AlertProps, 'role' | 'severity'>;
 
 const fontFamily = [
   '-apple-system',
@@ -15,6 +18,15 @@ const fontFamily = [
 
 const softShadow = '0 1px 3px rgba(0, 0, 0, 0.06), 0 4px 12px rgba(0, 0, 0, 0.04)';
 const hairline = 'rgba(60, 60, 67, 0.18)';
+const primaryMain = '#0066D6';
+
+/**
+ * The ring around whatever the keyboard has reached. MUI marks a control reached by the keyboard
+ * with `.Mui-focusVisible` and otherwise shows only a faint ripple, which fails WCAG 2.4.7.
+ */
+const focusRing = { outline: `2px solid ${primaryMain}`, outlineOffset: 2 } as const;
+/** The same ring drawn inside, for rows that fill a box whose overflow is hidden (menus, lists, tabs). */
+const insetFocusRing = { '&.Mui-focusVisible': { outlineOffset: -2 } } as const;
 
 /** The light theme of the product (spec section 9). */
 export const theme = createTheme({
@@ -23,7 +35,7 @@ export const theme = createTheme({
     // The spec's system colours, darkened where text on white or on the grey background would fall
     // below WCAG AA (4.5:1): blue #007AFF is 4.0:1, grey #8E8E93 3.3:1, green #34C759 2.2:1, red
     // #FF3B30 3.6:1 and orange #FF9500 2.2:1. Each replacement keeps its hue and passes on both.
-    primary: { main: '#0066D6', contrastText: '#FFFFFF' },
+    primary: { main: primaryMain, contrastText: '#FFFFFF' },
     secondary: { main: '#5856D6', contrastText: '#FFFFFF' },
     error: { main: '#D70015', contrastText: '#FFFFFF' },
     warning: { main: '#B25000', contrastText: '#FFFFFF' },
@@ -48,6 +60,18 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Links and other native controls get the same ring as MUI's buttons; `:where` keeps it
+        // weaker than any component's own focus style (an outlined field shows a thicker border).
+        ':where(:focus-visible)': focusRing,
+      },
+    },
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': focusRing },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
@@ -113,13 +137,38 @@ export const theme = createTheme({
       },
     },
     MuiAlert: {
+      defaultProps: {
+        // Every message is announced as it appears: an error at once (role alert, assertive); a
+        // success, an information or a warning when the screen reader is free (role status, polite).
+        // A role given to one alert still wins; one given its own slotProps must set its role too.
+        slotProps: {
+          root: (ownerState: AlertOwnerState) => ({
+            role: ownerState.role ?? (ownerState.severity === 'error' ? 'alert' : 'status'),
+          }),
+        },
+      },
       styleOverrides: {
         root: { borderRadius: 10 },
       },
     },
     MuiListItemButton: {
       styleOverrides: {
-        root: { borderRadius: 10 },
+        root: { borderRadius: 10, ...insetFocusRing },
+      },
+    },
+    MuiMenuItem: {
+      styleOverrides: {
+        root: insetFocusRing,
+      },
+    },
+    MuiTab: {
+      styleOverrides: {
+        root: insetFocusRing,
+      },
+    },
+    MuiBottomNavigationAction: {
+      styleOverrides: {
+        root: insetFocusRing,
       },
     },
   },

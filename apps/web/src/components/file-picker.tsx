@@ -122,23 +122,27 @@ export function FilePicker({
         {preview}
         <Box sx={{ minWidth: 0, flexGrow: 1, width: isStacked ? '100%' : 'auto' }}>
           <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-          {details}
+          {/* What was picked, and that it was uploaded, is read out as it changes. */}
+          <Box role="status">{details}</Box>
         </Box>
       </Box>
 
-      {isUploading && (
-        <Box sx={{ mt: 2 }}>
-          <LinearProgress
-            variant="determinate"
-            value={percent}
-            aria-label={progressLabel}
-            sx={{ height: 6, borderRadius: 3 }}
-          />
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-            Uploading… {percent}%
-          </Typography>
-        </Box>
-      )}
+      {/* Kept in the page so that the start of an upload is read out; the share sent is on the bar. */}
+      <Box role="status">
+        {isUploading && (
+          <Box sx={{ mt: 2 }}>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              aria-label={progressLabel}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              Uploading… <span aria-hidden="true">{percent}%</span>
+            </Typography>
+          </Box>
+        )}
+      </Box>
 
       {notice && !error && !hasFile && (
         <Typography variant="body2" sx={{ mt: 1.5, color: 'warning.dark' }}>
@@ -161,7 +165,7 @@ export function FilePicker({
           justifyContent: isStacked ? 'center' : 'flex-start',
         }}
       >
-        <PickButton
+        <FileButton
           label={chooseLabel}
           inputLabel={inputLabel}
           accept={accept}
@@ -172,7 +176,7 @@ export function FilePicker({
           onChange={pickFrom}
         />
         {hasCamera && (
-          <PickButton
+          <FileButton
             label="Take photo"
             inputLabel={cameraInputLabel}
             accept={acceptAttribute.photo}
@@ -188,7 +192,11 @@ export function FilePicker({
   );
 }
 
-function PickButton({
+/**
+ * A button that opens the device's file chooser. The file input inside it is out of sight but is
+ * what the keyboard reaches (Enter or Space opens the chooser), so the button shows its focus ring.
+ */
+export function FileButton({
   label,
   inputLabel,
   accept,
@@ -198,6 +206,7 @@ function PickButton({
   icon,
   variant,
   onChange,
+  size = 'small',
 }: {
   label: string;
   inputLabel: string;
@@ -208,6 +217,7 @@ function PickButton({
   icon?: ReactNode;
   variant: 'contained' | 'outlined';
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  size?: 'small' | 'medium';
 }) {
   return (
     <Button
@@ -217,7 +227,7 @@ function PickButton({
       variant={variant}
       startIcon={icon}
       disabled={disabled}
-      size="small"
+      size={size}
       sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
     >
       {label}

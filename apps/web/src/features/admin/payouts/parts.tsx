@@ -1,11 +1,11 @@
 import { acceptAttribute } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
+import { FileButton } from '../../../components/file-picker';
 import { getErrorMessage } from '../../../lib/api-client';
 import { uploadPayoutProof } from './api';
 
@@ -56,16 +56,17 @@ export function PayDialog({
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2">{description}</Typography>
         {problem && <Alert severity="error">{problem}</Alert>}
-        <Button variant="outlined" component="label">
-          {file ? `Proof: ${file.name}` : 'Choose the proof of transfer'}
-          <input
-            hidden
-            type="file"
-            aria-label="Proof of transfer file"
-            accept={acceptAttribute.document}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </Button>
+        <FileButton
+          label={file ? `Proof: ${file.name}` : 'Choose the proof of transfer'}
+          inputLabel="Proof of transfer file"
+          accept={acceptAttribute.document}
+          variant="outlined"
+          size="medium"
+          onChange={(event) => {
+            const picked = event.target.files?.[0];
+            if (picked) setFile(picked);
+          }}
+        />
       </DialogContent>
       <ActionDialogButtons
         label="Mark paid"

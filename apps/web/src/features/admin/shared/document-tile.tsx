@@ -76,7 +76,13 @@ export function DocumentTile({
           <ButtonBase
             onClick={() => setIsPreviewOpen(true)}
             aria-label={`View ${label} full screen`}
-            sx={{ width: '100%', height: '100%', '&:hover .zoom-hint, &.Mui-focusVisible .zoom-hint': { opacity: 1 } }}
+            sx={{
+              width: '100%',
+              height: '100%',
+              // The tile hides its overflow, so the focus ring is drawn inside it.
+              '&.Mui-focusVisible': { outlineOffset: -3 },
+              '&:hover .zoom-hint, &.Mui-focusVisible .zoom-hint': { opacity: 1 },
+            }}
           >
             <Box
               component="img"
