@@ -42,6 +42,7 @@ import { createUploadService } from './modules/uploads/service.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { registerMetrics } from './lib/metrics.js';
+import { RequestLogController } from './lib/request-log.js';
 import { compressJsonAnswers } from './lib/compress-json.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
+    // One line per request, without the query string (lib/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: toFastifyTrust(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
