@@ -135,6 +135,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('turns metrics on only with a long enough METRICS_TOKEN, and reads the stop deadline', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.metricsToken).toBeUndefined();
+    expect(defaults.shutdownTimeoutMs).toBe(25_000);
+    const token = 'm'.repeat(32);
+    const set = loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token, SHUTDOWN_TIMEOUT_SECONDS: '40' });
+    expect(set.metricsToken).toBe(token);
+    expect(set.shutdownTimeoutMs).toBe(40_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: `${token} x` })).toThrow(
+      /METRICS_TOKEN: must be printable characters without spaces/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(
+      /SHUTDOWN_TIMEOUT_SECONDS: must be a whole number of seconds from 1 to 600/,
+    );
+  });
+
   it('reads the idle limits and the two-factor settings, generating the key once', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });

@@ -61,6 +61,12 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' })
       .optional(),
   ),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 600' })
+    .int({ error: 'must be a whole number of seconds from 1 to 600' })
+    .min(1, { error: 'must be a whole number of seconds from 1 to 600' })
+    .max(600, { error: 'must be a whole number of seconds from 1 to 600' })
+    .default(25),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
@@ -120,6 +126,8 @@ export interface Config {
   logLevel: string;
   /** The bearer token that opens GET /metrics; unset turns the metrics off (404). */
   metricsToken: string | undefined;
+  /** How long a stop may take (requests in flight, the mail being sent) before the process gives up. */
+  shutdownTimeoutMs: number;
   /** Minutes without a request after which a session ends. */
   idleMinutes: { admin: number; member: number };
   mfa: { requiredForAdmins: boolean; encryptionKey: Buffer };
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     idleMinutes: { admin: e.ADMIN_IDLE_MINUTES, member: e.MEMBER_IDLE_MINUTES },
     mfa: {
       requiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { ensureSuperAdmin } from './modules/admin/bootstrap.js';
 import { loggerOptions } from './lib/request-log.js';
+import { stopOnSignals } from './lib/shutdown.js';
 
 async function main() {
   let config;
@@ -29,14 +30,7 @@ async function main() {
     app.log.info({ email: admin.email }, 'super admin created');
   }
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals({ app, closeDatabase: () => database.close(), timeoutMs: config.shutdownTimeoutMs });
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Letsema is running at ${config.publicUrl} (database: ${database.engine})`);
