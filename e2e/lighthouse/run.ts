@@ -121,7 +121,7 @@ async function audit(baseUrl: string, pagePath: string, token?: string): Promise
           a.scoreDisplayMode !== 'notApplicable',
       )
       .filter((a) => a.scoreDisplayMode === 'binary' || (a.score ?? 1) < 0.9)
-      .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${describeItems(a.details)}`);
     return {
       path: pagePath,
       scores: {
@@ -141,6 +141,25 @@ async function audit(baseUrl: string, pagePath: string, token?: string): Promise
   } finally {
     chrome.kill();
   }
+}
+
+/** The first few findings of an audit (which issue, which request), for a readable report. */
+function describeItems(details: unknown): string {
+  const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const described = items.slice(0, 3).map((item) => {
+    const sub = (item.subItems as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+    const text = [
+      item.issueType,
+      item.description,
+      item.url,
+      item.source,
+      ...sub.slice(0, 2).map((s) => s.url ?? JSON.stringify(s)),
+    ]
+      .filter((part) => typeof part === 'string' && part)
+      .join(' ');
+    return text.slice(0, 240);
+  });
+  return described.length ? `\n      ${described.join('\n      ')}` : '';
 }
 
 interface NetworkItem {

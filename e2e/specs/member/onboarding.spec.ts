@@ -270,7 +270,7 @@ describe('the verification wizard', () => {
     await signIn(page, member.email, MEMBER_PASSWORD);
     await page.waitForURL('**/complete-registration');
     await expectStep(page, 'First Next of Kin', 60);
-    const warning = page.getByRole('alert').filter({ hasText: 'Your registration was returned' });
+    const warning = page.getByRole('status').filter({ hasText: 'Your registration was returned' });
     await warning.getByText('Next of kin #1: ID Document').waitFor();
     await warning.getByText('Reason: The ID document is cut off').waitFor();
 
@@ -315,7 +315,7 @@ describe('the verification wizard', () => {
     await signIn(page, member.email, MEMBER_PASSWORD);
     await page.waitForURL('**/complete-registration');
     await expectStep(page, 'Profile Details', 0);
-    const warning = page.getByRole('alert').filter({ hasText: 'Your registration was returned' });
+    const warning = page.getByRole('status').filter({ hasText: 'Your registration was returned' });
     await warning.getByText('Personal Information').waitFor();
     await warning.getByText('Passport Photo').waitFor();
     await warning.getByText('Reason: Please use your full address and a clearer photo').waitFor();

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
 import { NotFound } from '../components/not-found';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -15,6 +16,8 @@ const AdminRoutes = lazy(() => import('./admin-routes').then((module) => ({ defa
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
+    // While the first page's chunk arrives, the loader is drawn at once rather than a blank screen.
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
