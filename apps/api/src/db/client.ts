@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { apiRoot } from '../paths.js';
+import { holdDatabase } from './data-dir-lock.js';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,7 +25,7 @@ export interface Database {
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 // Any fixed number: every instance takes the same advisory lock while migrating.
-const MIGRATION_LOCK = 7_310_452;
+export const MIGRATION_LOCK = 7_310_452;
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite persisted
@@ -50,14 +51,34 @@ export async function openDatabase(options: { url?: string | undefined; dataDir?
 
   const dir = options.dataDir ?? 'memory://';
   let client: PGlite;
+  let release = () => {};
   if (dir === 'memory://') {
     client = new PGlite();
   } else {
     const dbDir = path.join(dir, 'db');
+    mkdirSync(dir, { recursive: true });
+    // A second process on the same folder (a second server, a backup) would corrupt it.
+    release = holdDatabase(dir);
     mkdirSync(dbDir, { recursive: true });
     client = new PGlite(dbDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, engine: 'pglite', close: () => client.close() };
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+  return {
+    db,
+    engine: 'pglite',
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+
+/** What backup and restore need of the configuration: the same settings the server reads. */
+export type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'storageUrl' | 's3' | 'mfa'>;
+
+/** A refusal or failure worded for the operator; nothing in it is secret. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+/** The embedded database's folder under DATA_DIR. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+/** The two-factor key file the server uses when MFA_ENCRYPTION_KEY is not set. */
+export function mfaKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'mfa-key');
+}
+
+/** The key written in a DATA_DIR/mfa-key file, or null when the file is missing or not a key. */
+export function readMfaKeyFile(file: string): Buffer | null {
+  if (!existsSync(file)) return null;
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+/** Where the database is, for messages: a PostgreSQL URL loses its user and password. */
+export function describeDatabase(config: BackupConfig): string {
+  if (!config.databaseUrl) return `embedded database in ${pgliteFolder(config.dataDir)}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
+/** Where the files are, for messages. */
+export function describeStorage(config: BackupConfig): string {
+  return config.storageUrl ?? path.join(config.dataDir, 'uploads');
+}
