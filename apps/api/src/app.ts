@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
@@ -44,6 +43,7 @@ import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { registerMetrics } from './lib/metrics.js';
 import { RequestLogController } from './lib/request-log.js';
 import { compressJsonAnswers } from './lib/compress-json.js';
+import { addSecurityHeaders } from './lib/security-headers.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
