@@ -14,6 +14,7 @@ export const uploadKinds = [
   'income-proof',
   'bank-statement',
   'payout-proof',
+  'loan-disbursement-proof',
 ] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
@@ -83,6 +84,12 @@ export const uploadRules: Record<
     accepts: 'document',
     reviewerRole: 'exit_requests',
     uploaderRole: 'exit_requests',
+    missingMessage: 'Please upload the proof of transfer',
+  },
+  'loan-disbursement-proof': {
+    accepts: 'document',
+    reviewerRole: 'loan_management',
+    uploaderRole: 'loan_management',
     missingMessage: 'Please upload the proof of transfer',
   },
 };

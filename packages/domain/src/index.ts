@@ -19,3 +19,4 @@ export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';
 export * from './admin/members.js';
+export * from './loans/schemas.js';

@@ -36,16 +36,36 @@ export const incomeCategoryLabels: Record<IncomeCategory, string> = {
   other: 'Other income',
 };
 
+/**
+ * What loans to members earn, posted by the loans only (never recorded by hand as income): the
+ * interest in each approved repayment, and late penalties when they are charged.
+ */
+export const loanIncomeAccounts = ['income:loan_interest', 'income:loan_penalties'] as const;
+export type LoanIncomeAccount = (typeof loanIncomeAccounts)[number];
+
 export type LedgerAccount =
-  'bank' | 'member_capital' | 'member_returns' | 'reserve' | `income:${IncomeCategory}` | `expense:${ExpenseCategory}`;
+  | 'bank'
+  | 'member_capital'
+  | 'member_returns'
+  | 'reserve'
+  /** Principal lent to members and not yet repaid (an asset, per loan). */
+  | 'loans_receivable'
+  /** Late penalties charged and not yet paid or waived (an asset, per loan). */
+  | 'loan_penalties_receivable'
+  | `income:${IncomeCategory}`
+  | LoanIncomeAccount
+  | `expense:${ExpenseCategory}`;
 
 /** Every account, in the order a trial balance lists them. */
 export const ledgerAccounts: readonly LedgerAccount[] = [
   'bank',
+  'loans_receivable',
+  'loan_penalties_receivable',
   'member_capital',
   'member_returns',
   'reserve',
   ...incomeCategories.map((category) => `income:${category}` as const),
+  ...loanIncomeAccounts,
   ...expenseCategories.map((category) => `expense:${category}` as const),
 ];
 
@@ -55,6 +75,8 @@ export function isLedgerAccount(value: string): value is LedgerAccount {
 
 /** The name of an account as the books show it. */
 export function ledgerAccountLabel(account: LedgerAccount): string {
+  if (account === 'income:loan_interest') return 'Income: Loan interest';
+  if (account === 'income:loan_penalties') return 'Income: Loan penalties';
   if (account.startsWith('income:')) return `Income: ${incomeCategoryLabels[account.slice(7) as IncomeCategory]}`;
   if (account.startsWith('expense:')) return `Expense: ${expenseCategoryLabels[account.slice(8) as ExpenseCategory]}`;
   return {
@@ -62,10 +84,12 @@ export function ledgerAccountLabel(account: LedgerAccount): string {
     member_capital: 'Member capital',
     member_returns: 'Member returns',
     reserve: 'Reserve',
+    loans_receivable: 'Loans to members',
+    loan_penalties_receivable: 'Loan penalties due',
   }[account as 'bank'];
 }
 
-export const journalKinds = ['payment', 'income', 'expense', 'allocation', 'reversal', 'payout'] as const;
+export const journalKinds = ['payment', 'income', 'expense', 'allocation', 'reversal', 'payout', 'loan'] as const;
 export type JournalKind = (typeof journalKinds)[number];
 
 export interface JournalLineDraft {
