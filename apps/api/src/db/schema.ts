@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -467,15 +468,23 @@ export const journalLines = pgTable(
     account: text('account').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     poolId: uuid('pool_id').references(() => pools.id, { onDelete: 'restrict' }),
+    /** The loan a line of a loan account belongs to, so each loan's balance is read from the ledger. */
+    loanId: uuid('loan_id').references((): AnyPgColumn => loans.id, { onDelete: 'restrict' }),
     /** Debit positive, credit negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('journal_lines_entry_idx').on(t.entryId),
+    index('journal_lines_loan_idx').on(t.loanId, t.account),
     index('journal_lines_account_idx').on(t.account, t.poolId),
     index('journal_lines_user_idx').on(t.userId, t.poolId),
     index('journal_lines_pool_idx').on(t.poolId),
     check('journal_lines_amount_check', sql`${t.amountCents} <> 0`),
+    // A line of a loan account always names its loan.
+    check(
+      'journal_lines_loan_check',
+      sql`${t.account} not in ('loans_receivable', 'loan_penalties_receivable') or ${t.loanId} is not null`,
+    ),
   ],
 );
 
@@ -638,6 +647,8 @@ export const exitRequests = pgTable(
     returnsCents: bigint('returns_cents', { mode: 'number' }),
     feeCents: bigint('fee_cents', { mode: 'number' }),
     payoutCents: bigint('payout_cents', { mode: 'number' }),
+    /** What the member's own loans took from the payout (settled first, as of the day it was prepared). */
+    loanSettlementCents: bigint('loan_settlement_cents', { mode: 'number' }),
     /** The last closed month the settlement is valued at. */
     valuedAt: text('valued_at'),
     preparedBy: uuid('prepared_by').references(() => users.id, { onDelete: 'restrict' }),
@@ -713,5 +724,301 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_proof_key').on(t.proofUrl),
     check('withdrawals_amount_check', sql`${t.amountCents} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('requested', 'approved', 'paid', 'cancelled', 'rejected')`),
+  ],
+);
+
+/** Settings the super admin changes in the app (not the environment), one JSON value per key. */
+export const settings = pgTable(
+  'settings',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'restrict' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('settings_updated_by_idx').on(t.updatedBy)],
+);
+
+/** What the cooperative lends on: one product per loan type, set by the super admin within the caps. */
+export const loanProducts = pgTable(
+  'loan_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Yearly rate on the reducing balance, in basis points (1850 = 18.50%); 0 lends without interest. */
+    annualRateBps: integer('annual_rate_bps').notNull(),
+    minTermMonths: integer('min_term_months').notNull(),
+    maxTermMonths: integer('max_term_months').notNull(),
+    /** The most a member may borrow, as a multiple of their paid-up capital in hundredths (300 = 3x). */
+    maxCapitalMultipleHundredths: integer('max_capital_multiple_hundredths').notNull(),
+    graceDays: integer('grace_days').notNull(),
+    /** none, fixed (cents) or percent (basis points of the overdue instalment). */
+    penaltyType: text('penalty_type').notNull(),
+    penaltyFixedCents: bigint('penalty_fixed_cents', { mode: 'number' }).notNull().default(0),
+    penaltyPercentBps: integer('penalty_percent_bps').notNull().default(0),
+    /** Whether the part of a loan above the member's own capital needs a guarantor. */
+    guarantorAboveCapital: boolean('guarantor_above_capital').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_products_type_key').on(t.type),
+    index('loan_products_created_by_idx').on(t.createdBy),
+    index('loan_products_updated_by_idx').on(t.updatedBy),
+    check('loan_products_type_check', sql`${t.type} in ('emergency', 'personal', 'business', 'education')`),
+    check('loan_products_rate_check', sql`${t.annualRateBps} >= 0 and ${t.annualRateBps} <= 10000`),
+    check(
+      'loan_products_term_check',
+      sql`${t.minTermMonths} >= 1 and ${t.minTermMonths} <= ${t.maxTermMonths} and ${t.maxTermMonths} <= 120`,
+    ),
+    check('loan_products_multiple_check', sql`${t.maxCapitalMultipleHundredths} > 0`),
+    check('loan_products_grace_check', sql`${t.graceDays} >= 0 and ${t.graceDays} <= 90`),
+    check(
+      'loan_products_penalty_check',
+      sql`${t.penaltyType} in ('none', 'fixed', 'percent') and ${t.penaltyFixedCents} >= 0 and ${t.penaltyPercentBps} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A loan to a member: the terms are copied from the product when asked, so a later change of the
+ * product never changes a loan. Outstanding principal = principal less principal repaid, kept in the
+ * transaction of each approved repayment and equal to the ledger's loans receivable of the loan.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A running number people can quote: LN-000042. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The pool whose capital backs the loan and whose bank pays it out. */
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => loanProducts.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    principalCents: bigint('principal_cents', { mode: 'number' }).notNull(),
+    annualRateBps: integer('annual_rate_bps').notNull(),
+    termMonths: integer('term_months').notNull(),
+    /** The regular monthly instalment of the schedule. */
+    instalmentCents: bigint('instalment_cents', { mode: 'number' }).notNull(),
+    totalInterestCents: bigint('total_interest_cents', { mode: 'number' }).notNull(),
+    purpose: text('purpose').notNull(),
+    graceDays: integer('grace_days').notNull(),
+    penaltyType: text('penalty_type').notNull(),
+    penaltyFixedCents: bigint('penalty_fixed_cents', { mode: 'number' }).notNull(),
+    penaltyPercentBps: integer('penalty_percent_bps').notNull(),
+    /** The member's paid-up capital in the pool when they applied. */
+    capitalCents: bigint('capital_cents', { mode: 'number' }).notNull(),
+    guarantorId: uuid('guarantor_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The part above the member's capital: the guarantor's capital held for it once accepted. */
+    guaranteedCents: bigint('guaranteed_cents', { mode: 'number' }).notNull().default(0),
+    /** requested, accepted or declined; null without a guarantor. */
+    guarantorStatus: text('guarantor_status'),
+    guarantorDecidedAt: timestamp('guarantor_decided_at', { withTimezone: true, mode: 'date' }),
+    status: text('status').notNull(),
+    /** Two above the dual-approval amount of the lending settings. */
+    approvalsNeeded: integer('approvals_needed').notNull().default(1),
+    approverIds: jsonb('approver_ids').$type<string[]>().notNull().default([]),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** Who rejected it (an admin) or cancelled it (the member). */
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
+    disbursedBy: uuid('disbursed_by').references(() => users.id, { onDelete: 'restrict' }),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true, mode: 'date' }),
+    /** The cooperative's calendar day it was paid out; instalments fall due monthly from it. */
+    disbursedOn: date('disbursed_on', { mode: 'string' }),
+    disbursementProofUrl: text('disbursement_proof_url'),
+    principalRepaidCents: bigint('principal_repaid_cents', { mode: 'number' }).notNull().default(0),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loans_number_key').on(t.number),
+    uniqueIndex('loans_disbursement_proof_key').on(t.disbursementProofUrl),
+    index('loans_user_idx').on(t.userId, t.createdAt),
+    index('loans_status_idx').on(t.status, t.createdAt),
+    index('loans_guarantor_idx').on(t.guarantorId, t.status),
+    index('loans_pool_idx').on(t.poolId),
+    index('loans_product_idx').on(t.productId),
+    index('loans_type_idx').on(t.type, t.createdAt),
+    index('loans_decided_by_idx').on(t.decidedBy),
+    index('loans_disbursed_by_idx').on(t.disbursedBy),
+    check(
+      'loans_status_check',
+      sql`${t.status} in ('awaiting_guarantor', 'pending', 'approved', 'active', 'repaid', 'rejected', 'guarantor_declined', 'cancelled')`,
+    ),
+    check(
+      'loans_guarantor_check',
+      sql`(${t.guarantorId} is null and ${t.guarantorStatus} is null and ${t.guaranteedCents} = 0) or (${t.guarantorId} is not null and ${t.guarantorStatus} in ('requested', 'accepted', 'declined') and ${t.guaranteedCents} >= 0 and ${t.guarantorId} <> ${t.userId})`,
+    ),
+    check(
+      'loans_amounts_check',
+      sql`${t.principalCents} > 0 and ${t.principalRepaidCents} >= 0 and ${t.principalRepaidCents} <= ${t.principalCents}`,
+    ),
+    check('loans_terms_check', sql`${t.termMonths} >= 1 and ${t.annualRateBps} >= 0`),
+  ],
+);
+
+/** A loan's schedule, written when it is paid out; what each instalment has had paid and waived. */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    principalCents: bigint('principal_cents', { mode: 'number' }).notNull(),
+    interestCents: bigint('interest_cents', { mode: 'number' }).notNull(),
+    principalPaidCents: bigint('principal_paid_cents', { mode: 'number' }).notNull().default(0),
+    interestPaidCents: bigint('interest_paid_cents', { mode: 'number' }).notNull().default(0),
+    /** Interest not charged because the loan was settled early. */
+    interestWaivedCents: bigint('interest_waived_cents', { mode: 'number' }).notNull().default(0),
+    /** due, overdue (its day passed unpaid; set by the daily job) or paid. */
+    status: text('status').notNull().default('due'),
+    paidOn: date('paid_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_instalments_loan_number_key').on(t.loanId, t.number),
+    // The daily job reads the unpaid instalments whose day has passed.
+    index('loan_instalments_open_idx')
+      .on(t.dueOn)
+      .where(sql`${t.status} <> 'paid'`),
+    check('loan_instalments_status_check', sql`${t.status} in ('due', 'overdue', 'paid')`),
+    check(
+      'loan_instalments_amounts_check',
+      sql`${t.principalPaidCents} >= 0 and ${t.principalPaidCents} <= ${t.principalCents} and ${t.interestPaidCents} >= 0 and ${t.interestWaivedCents} >= 0 and ${t.interestPaidCents} + ${t.interestWaivedCents} <= ${t.interestCents}`,
+    ),
+  ],
+);
+
+/**
+ * A late penalty: at most one per instalment (the unique index makes the daily job safe to run
+ * twice or on two instances), charged after the grace days, then paid or waived.
+ */
+export const loanPenalties = pgTable(
+  'loan_penalties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    instalmentId: uuid('instalment_id')
+      .notNull()
+      .references(() => loanInstalments.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    appliedOn: date('applied_on', { mode: 'string' }).notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    waivedCents: bigint('waived_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_penalties_instalment_key').on(t.instalmentId),
+    index('loan_penalties_loan_idx').on(t.loanId),
+    check(
+      'loan_penalties_amounts_check',
+      sql`${t.amountCents} > 0 and ${t.paidCents} >= 0 and ${t.waivedCents} >= 0 and ${t.paidCents} + ${t.waivedCents} <= ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** A member's repayment with its proof, checked like a pool payment; or the settlement from an exit payout. */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** The member's proof of payment; null for a settlement from an exit payout. */
+    proofUrl: text('proof_url'),
+    /** pending, approved or rejected. */
+    status: text('status').notNull().default('pending'),
+    /** The cooperative's calendar day it was paid: the split and an early settlement are worked out as of it. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** The split, once approved. */
+    penaltyCents: bigint('penalty_cents', { mode: 'number' }).notNull().default(0),
+    interestCents: bigint('interest_cents', { mode: 'number' }).notNull().default(0),
+    principalCents: bigint('principal_cents', { mode: 'number' }).notNull().default(0),
+    interestWaivedCents: bigint('interest_waived_cents', { mode: 'number' }).notNull().default(0),
+    isSettlement: boolean('is_settlement').notNull().default(false),
+    exitRequestId: uuid('exit_request_id').references(() => exitRequests.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A proof backs one repayment only, so one transfer cannot be counted twice.
+    uniqueIndex('loan_repayments_proof_key').on(t.proofUrl),
+    index('loan_repayments_status_idx').on(t.status, t.createdAt),
+    index('loan_repayments_loan_idx').on(t.loanId, t.createdAt),
+    index('loan_repayments_user_idx').on(t.userId, t.createdAt),
+    index('loan_repayments_decided_by_idx').on(t.decidedBy),
+    index('loan_repayments_exit_idx').on(t.exitRequestId),
+    check('loan_repayments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'loan_repayments_amounts_check',
+      sql`${t.amountCents} > 0 and ${t.penaltyCents} >= 0 and ${t.interestCents} >= 0 and ${t.principalCents} >= 0 and (${t.status} <> 'approved' or ${t.penaltyCents} + ${t.interestCents} + ${t.principalCents} = ${t.amountCents})`,
+    ),
+  ],
+);
+
+/** A request to waive what is left of a penalty: made by one loan admin, decided by another. */
+export const loanPenaltyWaivers = pgTable(
+  'loan_penalty_waivers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    penaltyId: uuid('penalty_id')
+      .notNull()
+      .references(() => loanPenalties.id, { onDelete: 'restrict' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('loan_penalty_waivers_pending_key')
+      .on(t.penaltyId)
+      .where(sql`${t.status} = 'pending'`),
+    index('loan_penalty_waivers_status_idx').on(t.status, t.createdAt),
+    index('loan_penalty_waivers_penalty_idx').on(t.penaltyId),
+    index('loan_penalty_waivers_loan_idx').on(t.loanId),
+    index('loan_penalty_waivers_requested_by_idx').on(t.requestedBy),
+    index('loan_penalty_waivers_decided_by_idx').on(t.decidedBy),
+    check('loan_penalty_waivers_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('loan_penalty_waivers_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

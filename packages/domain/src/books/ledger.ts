@@ -96,6 +96,8 @@ export interface JournalLineDraft {
   account: LedgerAccount;
   userId?: string | null;
   poolId?: string | null;
+  /** The loan of a line on a loan account (the database refuses one without it). */
+  loanId?: string | null;
   amountCents: number;
 }
 

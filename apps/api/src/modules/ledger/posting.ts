@@ -72,6 +72,7 @@ export async function postEntry(
       account: line.account,
       userId: line.userId ?? null,
       poolId: line.poolId ?? null,
+      loanId: line.loanId ?? null,
       amountCents: line.amountCents,
     })),
   );
