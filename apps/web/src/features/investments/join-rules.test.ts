@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJoinFormSchema, getJoinFigures, readShares, toJoinRequest } from './join-rules';
+import { createJoinFormSchema } from './form-rules';
+import { getJoinFigures, readShares, toJoinRequest } from './join-rules';
 
 const pool = {
   availableShares: 1000,

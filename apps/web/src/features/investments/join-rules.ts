@@ -1,11 +1,4 @@
-import {
-  centsToRand,
-  instalmentAmount,
-  instalmentCount,
-  investingMessages,
-  type PaymentFrequency,
-} from '@letsema/domain';
-import { z } from 'zod';
+import { centsToRand, instalmentAmount, instalmentCount, type PaymentFrequency } from '@letsema/domain';
 import { toCents } from '../../lib/investing';
 import type { JoinablePool, JoinPoolRequest } from './api';
 
@@ -27,26 +20,10 @@ export interface JoinFigures {
   instalments: number;
 }
 
-type PoolTerms = Pick<JoinablePool, 'availableShares' | 'pricePerShare' | 'investmentDuration' | 'paymentInstallments'>;
-
-/** The join form's rules for one pool: a whole number of shares from 1 to what is left, and one of its plans. */
-export function createJoinFormSchema(pool: PoolTerms) {
-  const sharesMessage = investingMessages.shares(pool.availableShares);
-  const plans: string[] = pool.paymentInstallments.map((plan) => plan.frequency);
-  return z.object({
-    numberOfShares: z
-      .string()
-      .trim()
-      .min(1, { error: sharesMessage })
-      .regex(/^\d+$/, { error: investingMessages.sharesWhole })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: sharesMessage }).max(pool.availableShares, { error: sharesMessage })),
-    installmentPlan: z
-      .string()
-      .refine((plan) => plans.includes(plan), { error: investingMessages.plan })
-      .transform((plan) => plan as PaymentFrequency),
-  });
-}
+export type PoolTerms = Pick<
+  JoinablePool,
+  'availableShares' | 'pricePerShare' | 'investmentDuration' | 'paymentInstallments'
+>;
 
 /** Reads the shares field: a whole number from 1 to the shares left, else null. */
 export function readShares(text: string, availableShares: number): number | null {

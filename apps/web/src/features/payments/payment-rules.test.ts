@@ -5,8 +5,8 @@ import {
   formatFileSize,
   getCoveredCents,
   getNextInstalmentCents,
-  paymentFormSchema,
 } from './payment-rules';
+import { paymentFormSchema } from './form-rules';
 
 describe('getNextInstalmentCents', () => {
   // R 10 000 over 12 months: eleven instalments of R 833.33 and a last one of R 833.37.

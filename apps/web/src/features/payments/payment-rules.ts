@@ -1,6 +1,5 @@
 import {
   acceptAttribute,
-  createPaymentBody,
   instalmentSchedule,
   MAX_UPLOAD_BYTES,
   paymentFrequencies,
@@ -9,9 +8,7 @@ import {
 } from '@letsema/domain';
 import type { z } from 'zod';
 import { toCents, type MembershipView, type PaymentView } from '../../lib/investing';
-
-/** The payment form's rules: the server's own, for the fields the member fills in. */
-export const paymentFormSchema = createPaymentBody.pick({ amount: true, paymentMethod: true, proofOfPaymentUrl: true });
+import type { paymentFormSchema } from './form-rules';
 
 /** What the form holds (the amount as typed). */
 export type PaymentFormValues = z.input<typeof paymentFormSchema>;

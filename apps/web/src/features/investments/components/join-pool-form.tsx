@@ -1,5 +1,4 @@
 import { formatRand, formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import Alert from '@mui/material/Alert';
@@ -15,11 +14,11 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useJoinPool, type JoinablePool } from '../api';
 import {
-  createJoinFormSchema,
   getCommitmentCents,
   getJoinFigures,
   getPlanName,
@@ -32,10 +31,13 @@ import {
 /** Choosing shares and a plan, with the commitment and instalment worked out as the member chooses. */
 export function JoinPoolForm({ pool }: { pool: JoinablePool }) {
   const join = useJoinPool();
-  const schema = useMemo(() => createJoinFormSchema(pool), [pool]);
+  const rules = useMemo(
+    () => lazyResolver(() => import('../form-rules').then((module) => module.joinResolver(pool))),
+    [pool],
+  );
   const firstPlan = pool.paymentInstallments[0]?.frequency ?? '';
   const { control, handleSubmit, setValue, setError } = useForm<JoinFormValues, unknown, JoinFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: rules.resolver,
     defaultValues: { numberOfShares: '1', installmentPlan: firstPlan },
   });
   const sharesText = useWatch({ control, name: 'numberOfShares' });
@@ -64,6 +66,8 @@ export function JoinPoolForm({ pool }: { pool: JoinablePool }) {
       aria-label="Join the pool"
       noValidate
       onSubmit={(event) => void submit(event)}
+      onInput={rules.preload}
+      onPointerDown={rules.preload}
       sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       <Box>

@@ -1,11 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  EXIT_NOTICE_DAYS,
-  formatRandAmount,
-  requestExitBody,
-  requestWithdrawalBody,
-  type RequestWithdrawalInput,
-} from '@letsema/domain';
+import { EXIT_NOTICE_DAYS, formatRandAmount, requestExitBody, type RequestWithdrawalInput } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +13,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDate } from '../../../lib/formatters';
@@ -33,6 +27,8 @@ import {
   useRequestWithdrawal,
   type MyExit,
 } from '../leaving-api';
+
+const withdrawalRules = lazyResolver(() => import('../form-rules').then((module) => module.withdrawalResolver));
 
 const OPEN_EXIT = ['requested', 'settled', 'approved'];
 
@@ -258,7 +254,7 @@ function WithdrawDialog({
   const request = useRequestWithdrawal();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<RequestWithdrawalInput>({
-    resolver: zodResolver(requestWithdrawalBody) as never,
+    resolver: withdrawalRules.resolver as never,
     defaultValues: { poolId, amount: '', accountHolder: '', bankName: '', accountNumber: '', branchCode: '' },
   });
   const submit = handleSubmit(async (values) => {
@@ -284,7 +280,13 @@ function WithdrawDialog({
         setFailure(null);
       }}
     >
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onInput={withdrawalRules.preload}
+        onPointerDown={withdrawalRules.preload}
+      >
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
           <FormTextField

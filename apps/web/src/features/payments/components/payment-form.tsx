@@ -1,5 +1,4 @@
 import { centsToRand, formatRand, formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,17 +13,19 @@ import { Figure } from '../../../components/figure';
 import { FormTextField } from '../../../components/form-text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toCents, type MembershipView } from '../../../lib/investing';
 import { uploadProof, type CreatePaymentRequest } from '../api';
 import {
   centsToAmountText,
   checkProofFile,
   getNextInstalmentCents,
-  paymentFormSchema,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from '../payment-rules';
 import { ProofPicker, type ProofStatus } from './proof-picker';
+
+const rules = lazyResolver(() => import('../form-rules').then((module) => module.paymentResolver));
 
 /** The payment form of an approved membership: method, amount (the next instalment to start with) and proof. */
 export function PaymentForm({
@@ -55,7 +56,7 @@ export function PaymentForm({
     unknown,
     PaymentFormOutput
   >({
-    resolver: zodResolver(paymentFormSchema),
+    resolver: rules.resolver,
     defaultValues: {
       paymentMethod: methods.length === 1 ? methods[0] : '',
       amount: centsToAmountText(nextCents),
@@ -89,6 +90,8 @@ export function PaymentForm({
       aria-label="Make a payment"
       noValidate
       onSubmit={(event) => void submit(event)}
+      onInput={rules.preload}
+      onPointerDown={rules.preload}
       sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2.5 }}
     >
       <Box>

@@ -1,0 +1,28 @@
+// The investments page's form rules (joining a pool, asking to withdraw returns), fetched when a form is
+// first typed in or pressed (see lazyResolver), so the page shows without zod.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { investingMessages, requestWithdrawalBody, type PaymentFrequency } from '@letsema/domain';
+import { z } from 'zod';
+import type { PoolTerms } from './join-rules';
+
+/** The join form's rules for one pool: a whole number of shares from 1 to what is left, and one of its plans. */
+export function createJoinFormSchema(pool: PoolTerms) {
+  const sharesMessage = investingMessages.shares(pool.availableShares);
+  const plans: string[] = pool.paymentInstallments.map((plan) => plan.frequency);
+  return z.object({
+    numberOfShares: z
+      .string()
+      .trim()
+      .min(1, { error: sharesMessage })
+      .regex(/^\d+$/, { error: investingMessages.sharesWhole })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: sharesMessage }).max(pool.availableShares, { error: sharesMessage })),
+    installmentPlan: z
+      .string()
+      .refine((plan) => plans.includes(plan), { error: investingMessages.plan })
+      .transform((plan) => plan as PaymentFrequency),
+  });
+}
+
+export const joinResolver = (pool: PoolTerms) => zodResolver(createJoinFormSchema(pool));
+export const withdrawalResolver = zodResolver(requestWithdrawalBody);
