@@ -56,6 +56,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: apiTags.map((tag) => ({ ...tag })),
     },
     transform(args) {
+      // The web app's files (and the operator's metrics) are served beside the API, not part of it.
+      if (!args.url.startsWith('/api/')) return { schema: { hide: true }, url: args.url };
       const described = describeZod(args);
       const schema = described.schema as (FastifySchema & Record<string, unknown>) | undefined;
       if (!schema || schema.hide) return described;

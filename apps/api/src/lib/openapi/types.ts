@@ -16,4 +16,4 @@ export const rand = z.number().describe('Rand, at most two decimals');
 export const id = z.uuid();
 
 /** The address of an uploaded file: `/api/files/<key>`. */
-export const fileUrl = z.string().startsWith('/api/files/');
+export const fileUrl = z.string().regex(/^\/api\/files\//);

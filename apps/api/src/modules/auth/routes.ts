@@ -20,8 +20,20 @@ import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { parseInput } from '../../lib/validate.js';
+import {
+  emailPreferences,
+  googleSettings,
+  loginAnswer,
+  meView,
+  mfaSetup,
+  mfaStatus,
+  recoveryCodes,
+  tokenAnswer,
+} from '../../lib/openapi/answers/accounts.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { authMessages, type AuthService } from './service.js';
 import { toUserView } from './user-view.js';
+import { z } from 'zod';
 
 export function authRoutes(
   app: FastifyInstance,
@@ -36,101 +48,314 @@ export function authRoutes(
 ) {
   const { auth, guards } = deps;
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const body = parseInput(registerBody, request.body);
-    const result = await auth.register(body, request.ip);
-    return reply.code(201).send(ok(result));
-  });
-
-  app.post('/api/auth/login', async (request) => {
-    const body = parseInput(loginBody, request.body);
-    return ok(await auth.login(body, request.ip));
-  });
-
-  app.post('/api/auth/verify-email', async (request) => {
-    const body = parseInput(verifyEmailBody, request.body);
-    return ok(await auth.verifyEmail(body));
-  });
-
-  app.post('/api/auth/verify-email/resend', { preHandler: guards.authenticate }, async (request) =>
-    ok(await auth.resendVerification(currentUser(request).id)),
-  );
-
-  app.post('/api/auth/login/mfa', async (request) => {
-    const body = parseInput(loginMfaBody, request.body);
-    return ok(await auth.loginWithCode(body, request.ip));
-  });
-
-  app.get('/api/auth/me', { preHandler: guards.authenticate }, async (request) => {
-    const user = currentUser(request);
-    // Tells the web app to send an admin to two-factor enrolment before the back office.
-    const mfaRequired = user.isAdmin && deps.mfaRequiredForAdmins;
-    return ok({ ...toUserView(user), mfaRequired, mfaEnrolmentRequired: mfaRequired && !user.mfaEnabledAt });
-  });
-
+  const tag = 'Sign-in';
   const signedIn = { preHandler: guards.authenticate };
-  app.get('/api/auth/mfa', signedIn, async (request) => ok(await auth.twoFactor.status(currentUser(request).id)));
 
-  app.post('/api/auth/mfa/setup', signedIn, async (request) => ok(await auth.twoFactor.setup(currentUser(request).id)));
-
-  app.post('/api/auth/mfa/enable', signedIn, async (request) => {
-    const body = parseInput(enableMfaBody, request.body);
-    return ok(await auth.twoFactor.enable(currentUser(request).id, body));
-  });
-
-  app.post('/api/auth/mfa/disable', signedIn, async (request) => {
-    const body = parseInput(disableMfaBody, request.body);
-    await auth.twoFactor.disable(currentUser(request).id, body, request.ip);
-    return ok({ enabled: false });
-  });
-
-  app.post('/api/auth/mfa/recovery-codes', signedIn, async (request) => {
-    const body = parseInput(newRecoveryCodesBody, request.body);
-    return ok(await auth.twoFactor.newRecoveryCodes(currentUser(request).id, body.code));
-  });
-
-  app.post('/api/auth/logout', { preHandler: guards.authenticate }, async (request) => {
-    await auth.logout(currentUser(request).id, request.auth!.sessionId);
-    return ok({ signedOut: true });
-  });
-
-  app.post('/api/auth/logout-all', { preHandler: guards.authenticate }, async (request) => {
-    await auth.logoutAll(currentUser(request).id);
-    return ok({ signedOut: true });
-  });
-
-  app.post('/api/auth/reauthenticate', { preHandler: guards.authenticate }, async (request) => {
-    const body = parseInput(reauthenticateBody, request.body);
-    return ok(await auth.reauthenticate(currentUser(request).id, request.auth!.sessionId, body, request.ip));
-  });
-
-  app.post('/api/auth/change-password', { preHandler: guards.authenticate }, async (request) => {
-    const body = parseInput(changePasswordBody, request.body);
-    await auth.changePassword(currentUser(request).id, request.auth!.sessionId, body, request.ip);
-    return ok({ changed: true });
-  });
-
-  app.get('/api/auth/email-preferences', { preHandler: guards.authenticate }, async (request) =>
-    ok(await auth.emailPreferences(currentUser(request).id)),
+  app.post(
+    '/api/auth/register',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Register a member account',
+        description:
+          'Opens a session at once: the new account is `pending_kyc` until its registration is complete and reviewed. A confirmation link is e-mailed.',
+        isPublic: true,
+        body: registerBody,
+        status: 201,
+        data: tokenAnswer,
+        errors: [409, 429],
+      }),
+    },
+    async (request, reply) => {
+      const body = parseInput(registerBody, request.body);
+      const result = await auth.register(body, request.ip);
+      return reply.code(201).send(ok(result));
+    },
   );
 
-  app.put('/api/auth/email-preferences', { preHandler: guards.authenticate }, async (request) => {
-    const body = parseInput(emailPreferencesBody, request.body);
-    return ok(await auth.setEmailPreferences(currentUser(request).id, body));
-  });
+  app.post(
+    '/api/auth/login',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Answers a token, or, when the account has two-factor sign-in on, a challenge to finish at `POST /api/auth/login/mfa`.',
+        isPublic: true,
+        body: loginBody,
+        data: loginAnswer,
+        errors: [401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(loginBody, request.body);
+      return ok(await auth.login(body, request.ip));
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Confirm the e-mail address with the token from the link',
+        isPublic: true,
+        body: verifyEmailBody,
+        data: z.object({ verified: z.literal(true) }),
+      }),
+    },
+    async (request) => {
+      const body = parseInput(verifyEmailBody, request.body);
+      return ok(await auth.verifyEmail(body));
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Send the confirmation link again',
+        data: z.object({ sent: z.literal(true) }),
+        errors: [409, 429],
+      }),
+    },
+    async (request) => ok(await auth.resendVerification(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/auth/login/mfa',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Finish a sign-in with a two-factor or recovery code',
+        isPublic: true,
+        body: loginMfaBody,
+        data: tokenAnswer,
+        errors: [401, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(loginMfaBody, request.body);
+      return ok(await auth.loginWithCode(body, request.ip));
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { ...signedIn, schema: routeDoc({ tag, summary: 'The signed-in account', data: meView }) },
+    async (request) => {
+      const user = currentUser(request);
+      // Tells the web app to send an admin to two-factor enrolment before the back office.
+      const mfaRequired = user.isAdmin && deps.mfaRequiredForAdmins;
+      return ok({ ...toUserView(user), mfaRequired, mfaEnrolmentRequired: mfaRequired && !user.mfaEnabledAt });
+    },
+  );
+
+  app.get(
+    '/api/auth/mfa',
+    { ...signedIn, schema: routeDoc({ tag, summary: 'Whether two-factor sign-in is on', data: mfaStatus }) },
+    async (request) => ok(await auth.twoFactor.status(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/auth/mfa/setup',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
+        data: mfaSetup,
+        errors: [409],
+      }),
+    },
+    async (request) => ok(await auth.twoFactor.setup(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/auth/mfa/enable',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Turn on two-factor sign-in with a first code; answers the recovery codes once',
+        body: enableMfaBody,
+        data: recoveryCodes,
+        errors: [409, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(enableMfaBody, request.body);
+      return ok(await auth.twoFactor.enable(currentUser(request).id, body));
+    },
+  );
+
+  app.post(
+    '/api/auth/mfa/disable',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Turn off two-factor sign-in (not for admins while it is required)',
+        body: disableMfaBody,
+        data: z.object({ enabled: z.literal(false) }),
+        errors: [409, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(disableMfaBody, request.body);
+      await auth.twoFactor.disable(currentUser(request).id, body, request.ip);
+      return ok({ enabled: false });
+    },
+  );
+
+  app.post(
+    '/api/auth/mfa/recovery-codes',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Replace the recovery codes; the old ones stop working',
+        body: newRecoveryCodesBody,
+        data: recoveryCodes,
+        errors: [409, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(newRecoveryCodesBody, request.body);
+      return ok(await auth.twoFactor.newRecoveryCodes(currentUser(request).id, body.code));
+    },
+  );
+
+  const signedOut = z.object({ signedOut: z.literal(true) });
+  app.post(
+    '/api/auth/logout',
+    { ...signedIn, schema: routeDoc({ tag, summary: 'Sign out: this token stops working', data: signedOut }) },
+    async (request) => {
+      await auth.logout(currentUser(request).id, request.auth!.sessionId);
+      return ok({ signedOut: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-all',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Sign out everywhere: every token of the account stops working',
+        data: signedOut,
+      }),
+    },
+    async (request) => {
+      await auth.logoutAll(currentUser(request).id);
+      return ok({ signedOut: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/reauthenticate',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Type the password again before a sensitive change (valid five minutes)',
+        body: reauthenticateBody,
+        data: z.object({ reauthenticatedAt: z.iso.datetime() }),
+        errors: [429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(reauthenticateBody, request.body);
+      return ok(await auth.reauthenticate(currentUser(request).id, request.auth!.sessionId, body, request.ip));
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Change the password; every other session ends',
+        body: changePasswordBody,
+        data: z.object({ changed: z.literal(true) }),
+        errors: [429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(changePasswordBody, request.body);
+      await auth.changePassword(currentUser(request).id, request.auth!.sessionId, body, request.ip);
+      return ok({ changed: true });
+    },
+  );
+
+  app.get(
+    '/api/auth/email-preferences',
+    {
+      ...signedIn,
+      schema: routeDoc({ tag, summary: 'Which kinds of notification also come by e-mail', data: emailPreferences }),
+    },
+    async (request) => ok(await auth.emailPreferences(currentUser(request).id)),
+  );
+
+  app.put(
+    '/api/auth/email-preferences',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Choose which kinds of notification also come by e-mail',
+        body: emailPreferencesBody,
+        data: emailPreferences,
+      }),
+    },
+    async (request) => {
+      const body = parseInput(emailPreferencesBody, request.body);
+      return ok(await auth.setEmailPreferences(currentUser(request).id, body));
+    },
+  );
 
   /** Which sign-in providers are offered, with what the browser needs to use them. */
-  app.get('/api/auth/providers', async () => ({
-    success: true as const,
-    data: { google: deps.google ? await deps.google.publicSettings().catch(() => null) : null },
-    error: null,
-  }));
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'The sign-in providers offered besides the password',
+        description: '`google` is null when Google sign-in is not configured or its provider cannot be reached.',
+        isPublic: true,
+        data: z.object({ google: googleSettings.nullable() }),
+      }),
+    },
+    async () => ({
+      success: true as const,
+      data: { google: deps.google ? await deps.google.publicSettings().catch(() => null) : null },
+      error: null,
+    }),
+  );
 
-  app.post('/api/auth/google', async (request) => {
-    if (!deps.google) throw notFound('Google sign-in is not configured');
-    const body = parseInput(googleSignInBody, request.body);
-    await deps.limiter.hit(`login:ip:${request.ip}`, deps.loginPerIp, authMessages.tooManyLogins);
-    const identity = await deps.google.exchange(body);
-    return ok(await auth.signInWithIdentity(identity));
-  });
+  app.post(
+    '/api/auth/google',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Sign in with the code Google sent back (PKCE)',
+        description:
+          'Answers a token, or a two-factor challenge. 404 when Google sign-in is not configured; an account is linked to an existing e-mail only when the provider says it is verified.',
+        isPublic: true,
+        body: googleSignInBody,
+        data: loginAnswer,
+        errors: [401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      if (!deps.google) throw notFound('Google sign-in is not configured');
+      const body = parseInput(googleSignInBody, request.body);
+      await deps.limiter.hit(`login:ip:${request.ip}`, deps.loginPerIp, authMessages.tooManyLogins);
+      const identity = await deps.google.exchange(body);
+      return ok(await auth.signInWithIdentity(identity));
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PrivacyService } from './service.js';
 
@@ -10,7 +11,14 @@ export function privacyRoutes(
   app: FastifyInstance,
   deps: { privacy: PrivacyService; guards: Guards; limiter: RateLimiter },
 ) {
-  app.get('/api/auth/my-data', { preHandler: deps.guards.authenticate }, async (request, reply) => {
+  const schema = routeDoc({
+    tag: 'Profile',
+    summary: 'Everything held about the signed-in account, as one ZIP',
+    description: 'The account, next of kin, memberships, payments, messages, activity and uploaded files.',
+    file: { contentTypes: ['application/zip'], description: 'The ZIP, as an attachment' },
+    errors: [429],
+  });
+  app.get('/api/auth/my-data', { preHandler: deps.guards.authenticate, schema }, async (request, reply) => {
     const user = currentUser(request);
     await deps.limiter.hit(
       `my-data:user:${user.id}`,

@@ -1,0 +1,123 @@
+import {
+  adminRoles,
+  correctionFields,
+  emailPreferencesBody,
+  identityTypes,
+  registrationStatuses,
+  type CorrectionField,
+} from '@letsema/domain';
+import { z } from 'zod';
+import { day, fileUrl, id, timestamp } from '../types.js';
+
+/** An account as the API answers it (`modules/auth/user-view.ts`): never its password or secrets. */
+export const userView = z
+  .object({
+    id,
+    email: z.string(),
+    fullName: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    identityType: z.enum(identityTypes).nullable(),
+    nationalId: z.string().nullable(),
+    dateOfBirth: day.nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    profilePictureUrl: fileUrl.nullable(),
+    idDocumentUrl: fileUrl.nullable(),
+    registrationStatus: z.enum(registrationStatuses),
+    isAdmin: z.boolean(),
+    isSuperAdmin: z.boolean(),
+    adminRoles: z.array(z.enum(adminRoles)).describe('Empty for members'),
+    rejectedFields: z.array(z.string()).describe('What the last review asked the member to redo'),
+    rejectionReason: z.string().nullable(),
+    hasPassword: z.boolean().describe('False for an account made by a third-party sign-in'),
+    emailVerified: z.boolean(),
+    mfaEnabled: z.boolean(),
+    passwordChangeRequired: z.boolean(),
+    lastLoginAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'User' });
+
+/** `GET /api/auth/me`: the account, and whether an admin must enrol in two-factor sign-in first. */
+export const meView = userView
+  .extend({
+    mfaRequired: z.boolean().describe('Two-factor sign-in is required of this account (admins)'),
+    mfaEnrolmentRequired: z.boolean().describe('Required and not yet turned on: the web app sends it to enrolment'),
+  })
+  .meta({ id: 'Me' });
+
+export const tokenAnswer = z.object({ token: z.string().describe('A bearer token (JWT)') }).meta({ id: 'Token' });
+
+export const mfaChallengeAnswer = z
+  .object({
+    mfaRequired: z.literal(true),
+    challenge: id.describe('Send it with a code to POST /api/auth/login/mfa within five minutes'),
+  })
+  .meta({ id: 'MfaChallenge' });
+
+/** A finished sign-in, or the challenge when the account has two-factor sign-in on. */
+export const loginAnswer = z.union([tokenAnswer, mfaChallengeAnswer]);
+
+export const mfaStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int().min(0) });
+
+export const mfaSetup = z.object({
+  secret: z.string().describe('The key as text, for typing into an authenticator app'),
+  otpauthUrl: z.string().regex(/^otpauth:\/\//),
+  qrDataUrl: z.string().regex(/^data:image\/png;base64,/),
+});
+
+export const recoveryCodes = z.object({
+  recoveryCodes: z.array(z.string()).describe('Shown once; each works one time'),
+});
+
+export const emailPreferences = emailPreferencesBody;
+
+export const googleSettings = z.object({
+  authorizationEndpoint: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  scope: z.string(),
+});
+
+/** A next of kin as the API answers it (`toKinView`). */
+export const kinView = z
+  .object({
+    id,
+    nokOrder: z.number().int().min(1).max(2),
+    fullName: z.string(),
+    relationship: z.string(),
+    phoneNumber: z.string(),
+    email: z.string().nullable(),
+    nationalId: z.string(),
+    dateOfBirth: day,
+    address: z.string(),
+    passportPhotoUrl: fileUrl.nullable(),
+    idDocumentUrl: fileUrl.nullable(),
+    proofOfAddressUrl: fileUrl.nullable(),
+    verificationStatus: z.enum(['pending', 'approved', 'rejected']),
+    rejectedFields: z.array(z.string()),
+    rejectionReason: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'NextOfKin' });
+
+const correctionField = z.enum(Object.keys(correctionFields) as [CorrectionField, ...CorrectionField[]]);
+
+/** A correction request (`CorrectionView` in the domain); the admin's list adds the member. */
+export const correctionView = z
+  .object({
+    id,
+    field: correctionField,
+    message: z.string(),
+    status: z.enum(['pending', 'resolved', 'declined']),
+    reply: z.string().nullable(),
+    createdAt: timestamp,
+    decidedAt: timestamp.nullable(),
+    member: z.object({ id, email: z.string(), fullName: z.string().nullable() }).optional(),
+  })
+  .meta({ id: 'CorrectionRequest' });
+
+export const correctionPage = z.object({ requests: z.array(correctionView), total: z.number().int().min(0) });
