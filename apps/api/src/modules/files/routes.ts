@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import type { Guards } from '../../lib/auth-guard.js';
+import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { isStorageKey, type Storage } from '../../lib/storage.js';
 
 /**
@@ -12,7 +14,18 @@ import { isStorageKey, type Storage } from '../../lib/storage.js';
  * else, and every odd path, gets the same 404.
  */
 export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: Storage; guards: Guards }) {
-  app.get('/api/files/*', { preHandler: deps.guards.authenticate }, async (request, reply) => {
+  const schema = routeDoc({
+    tag: 'Files',
+    summary: 'A stored file, to its owner and to admins whose role covers its kind',
+    description:
+      'Everyone else, and every odd path, gets the same 404. Images are answered inline, other files as attachments.',
+    params: z.object({ '*': z.string().describe("The key: the part of the upload's url after /api/files/") }),
+    file: {
+      contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'text/csv'],
+      description: 'The file',
+    },
+  });
+  app.get('/api/files/*', { preHandler: deps.guards.authenticate, schema }, async (request, reply) => {
     const raw = request.url.slice('/api/files/'.length).split('?')[0] ?? '';
     // Keys are plain; anything encoded (slashes, dots, NUL) or climbing is not one of ours.
     if (raw.includes('%') || raw.includes('..') || !isStorageKey(raw)) throw notFound();

@@ -3,6 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
+import { z } from 'zod';
+import {
+  membershipView,
+  paymentView,
+  pendingPaymentView,
+  poolRequestView,
+} from '../../lib/openapi/answers/investing.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
 import { investingErrors, type InvestingService } from './service.js';
@@ -19,55 +27,186 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   // Admin roles come from the permission map (lib/permissions.ts).
   const poolManager = member;
   const cashier = member;
+  const tag = 'Investing';
+  const params = z.object({ id: z.uuid() });
+  const approved = z.object({ approved: z.literal(true) });
+  const rejected = z.object({ rejected: z.literal(true) });
 
-  app.get('/api/payments/my-membership', member, async (request) =>
-    ok(await investing.myMembership(currentUser(request).id)),
+  app.get(
+    '/api/payments/my-membership',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary: "The member's current membership (approved first, then pending, then the latest); null when none",
+        data: membershipView.nullable(),
+      }),
+    },
+    async (request) => ok(await investing.myMembership(currentUser(request).id)),
   );
 
-  app.post('/api/payments/join-pool', member, async (request, reply) => {
-    const body = parseInput(joinPoolBody, request.body);
-    return reply.code(201).send(ok(await investing.join(currentUser(request), body)));
-  });
-
-  app.get('/api/payments/my-payments', member, async (request) => {
-    const query = parseInput(pageQuery, request.query);
-    return ok(await investing.myPayments(currentUser(request).id, query));
-  });
-
-  app.post('/api/payments/create', member, async (request, reply) => {
-    const body = parseInput(createPaymentBody, request.body);
-    return reply.code(201).send(ok(await investing.submitPayment(currentUser(request), body)));
-  });
-
-  app.get('/api/admin/pool-requests', poolManager, async (request) =>
-    ok(await investing.listPoolRequests(parseInput(pageQuery, request.query))),
+  app.post(
+    '/api/payments/join-pool',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary: 'Ask to join an open pool',
+        description:
+          'The server computes the commitment and instalment from the pool and refuses figures that disagree. Needs an approved member account.',
+        body: joinPoolBody,
+        status: 201,
+        data: membershipView,
+        errors: [404, 409],
+      }),
+    },
+    async (request, reply) => {
+      const body = parseInput(joinPoolBody, request.body);
+      return reply.code(201).send(ok(await investing.join(currentUser(request), body)));
+    },
   );
 
-  app.post('/api/admin/pool-requests/:id/approve', poolManager, async (request) => {
-    await investing.approveRequest(currentUser(request).id, idParam(request.params, investingErrors.requestNotFound));
-    return ok({ approved: true });
-  });
-
-  app.post('/api/admin/pool-requests/:id/reject', poolManager, async (request) => {
-    const id = idParam(request.params, investingErrors.requestNotFound);
-    const { reason } = parseInput(rejectWithReasonBody, request.body);
-    await investing.rejectRequest(currentUser(request).id, id, reason);
-    return ok({ rejected: true });
-  });
-
-  app.get('/api/admin/pending-payments', cashier, async (request) =>
-    ok(await investing.listPendingPayments(parseInput(pageQuery, request.query))),
+  app.get(
+    '/api/payments/my-payments',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary: "The member's payments, newest first",
+        querystring: pageQuery,
+        data: z.array(paymentView),
+      }),
+    },
+    async (request) => {
+      const query = parseInput(pageQuery, request.query);
+      return ok(await investing.myPayments(currentUser(request).id, query));
+    },
   );
 
-  app.post('/api/admin/payments/:id/approve', cashier, async (request) => {
-    await investing.approvePayment(currentUser(request).id, idParam(request.params, investingErrors.paymentNotFound));
-    return ok({ approved: true });
-  });
+  app.post(
+    '/api/payments/create',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary: 'Submit a payment with its proof, for an admin to check',
+        description:
+          "At most what is still owed; the method is one of the pool's; the proof is a file this member uploaded, used once.",
+        body: createPaymentBody,
+        status: 201,
+        data: paymentView,
+        errors: [404, 409],
+      }),
+    },
+    async (request, reply) => {
+      const body = parseInput(createPaymentBody, request.body);
+      return reply.code(201).send(ok(await investing.submitPayment(currentUser(request), body)));
+    },
+  );
 
-  app.post('/api/admin/payments/:id/reject', cashier, async (request) => {
-    const id = idParam(request.params, investingErrors.paymentNotFound);
-    const { reason } = parseInput(rejectWithReasonBody, request.body);
-    await investing.rejectPayment(currentUser(request).id, id, reason);
-    return ok({ rejected: true });
-  });
+  app.get(
+    '/api/admin/pool-requests',
+    {
+      ...poolManager,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Requests to join a pool waiting for a decision, oldest first',
+        querystring: pageQuery,
+        data: z.array(poolRequestView),
+      }),
+    },
+    async (request) => ok(await investing.listPoolRequests(parseInput(pageQuery, request.query))),
+  );
+
+  app.post(
+    '/api/admin/pool-requests/:id/approve',
+    {
+      ...poolManager,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Approve a request to join: its shares and a member place are taken from the pool',
+        params,
+        data: approved,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      await investing.approveRequest(currentUser(request).id, idParam(request.params, investingErrors.requestNotFound));
+      return ok({ approved: true });
+    },
+  );
+
+  app.post(
+    '/api/admin/pool-requests/:id/reject',
+    {
+      ...poolManager,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Reject a request to join, with the reason the member is told',
+        params,
+        body: rejectWithReasonBody,
+        data: rejected,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const id = idParam(request.params, investingErrors.requestNotFound);
+      const { reason } = parseInput(rejectWithReasonBody, request.body);
+      await investing.rejectRequest(currentUser(request).id, id, reason);
+      return ok({ rejected: true });
+    },
+  );
+
+  app.get(
+    '/api/admin/pending-payments',
+    {
+      ...cashier,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Payments waiting for their proof to be checked, oldest first',
+        querystring: pageQuery,
+        data: z.array(pendingPaymentView),
+      }),
+    },
+    async (request) => ok(await investing.listPendingPayments(parseInput(pageQuery, request.query))),
+  );
+
+  app.post(
+    '/api/admin/payments/:id/approve',
+    {
+      ...cashier,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Approve a payment: it counts towards the membership and the pool, and the ledger posts it',
+        params,
+        data: approved,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      await investing.approvePayment(currentUser(request).id, idParam(request.params, investingErrors.paymentNotFound));
+      return ok({ approved: true });
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:id/reject',
+    {
+      ...cashier,
+      schema: routeDoc({
+        tag: 'Review',
+        summary: 'Reject a payment, with the reason the member is told',
+        params,
+        body: rejectWithReasonBody,
+        data: rejected,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const id = idParam(request.params, investingErrors.paymentNotFound);
+      const { reason } = parseInput(rejectWithReasonBody, request.body);
+      await investing.rejectPayment(currentUser(request).id, id, reason);
+      return ok({ rejected: true });
+    },
+  );
 }

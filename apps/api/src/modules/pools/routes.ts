@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
+import { z } from 'zod';
+import { poolView } from '../../lib/openapi/answers/investing.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
 import { poolErrors, type PoolService } from './service.js';
@@ -17,31 +20,100 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
   const { pools, guards } = deps;
   // Roles come from the permission map (lib/permissions.ts).
   const manager = { preHandler: guards.authenticate };
+  const signedIn = { preHandler: guards.authenticate };
+  const tag = 'Pools';
+  const params = z.object({ id: z.uuid() });
 
-  app.get('/api/pools', { preHandler: guards.authenticate }, async (request) =>
-    ok(await pools.list(currentUser(request))),
+  app.get(
+    '/api/pools',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'The pools the account may see',
+        description: 'Drafts only to admins and to whoever created them.',
+        data: z.array(poolView),
+      }),
+    },
+    async (request) => ok(await pools.list(currentUser(request))),
   );
 
-  app.get('/api/pools/:id', { preHandler: guards.authenticate }, async (request) =>
-    ok(await pools.get(currentUser(request), poolId(request.params))),
+  app.get(
+    '/api/pools/:id',
+    { ...signedIn, schema: routeDoc({ tag, summary: 'One pool', params, data: poolView }) },
+    async (request) => ok(await pools.get(currentUser(request), poolId(request.params))),
   );
 
-  app.post('/api/pools', { preHandler: guards.authenticate }, async (request, reply) => {
-    const body = parseInput(createPoolBody, request.body);
-    return reply.code(201).send(ok(await pools.create(currentUser(request), body)));
-  });
+  app.post(
+    '/api/pools',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Create a pool (a draft until an admin opens it)',
+        description: 'Any active account may; the price per share and the plans follow from the figures given.',
+        body: createPoolBody,
+        status: 201,
+        data: poolView,
+      }),
+    },
+    async (request, reply) => {
+      const body = parseInput(createPoolBody, request.body);
+      return reply.code(201).send(ok(await pools.create(currentUser(request), body)));
+    },
+  );
 
-  app.put('/api/pools/:id', manager, async (request) => {
-    const id = poolId(request.params);
-    const body = parseInput(updatePoolBody, request.body);
-    return ok(await pools.update(currentUser(request), id, body));
-  });
+  app.put(
+    '/api/pools/:id',
+    {
+      ...manager,
+      schema: routeDoc({
+        tag,
+        summary: "Edit a pool's terms",
+        description: 'The target and duration are fixed once members have joined.',
+        params,
+        body: updatePoolBody,
+        data: poolView,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const id = poolId(request.params);
+      const body = parseInput(updatePoolBody, request.body);
+      return ok(await pools.update(currentUser(request), id, body));
+    },
+  );
 
-  app.patch('/api/pools/:id/status', manager, async (request) => {
-    const id = poolId(request.params);
-    const body = parseInput(poolStatusBody, request.body);
-    return ok(await pools.changeStatus(currentUser(request), id, body.status));
-  });
+  app.patch(
+    '/api/pools/:id/status',
+    {
+      ...manager,
+      schema: routeDoc({
+        tag,
+        summary: 'Move a pool on: draft to open, open to active, open or active to closed, active to completed',
+        params,
+        body: poolStatusBody,
+        data: poolView,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const id = poolId(request.params);
+      const body = parseInput(poolStatusBody, request.body);
+      return ok(await pools.changeStatus(currentUser(request), id, body.status));
+    },
+  );
 
-  app.get('/api/payments/first-pool', { preHandler: guards.authenticate }, async () => ok(await pools.firstOpen()));
+  app.get(
+    '/api/payments/first-pool',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'The first open pool, for members to join; null when none is open',
+        data: poolView.nullable(),
+      }),
+    },
+    async () => ok(await pools.firstOpen()),
+  );
 }
