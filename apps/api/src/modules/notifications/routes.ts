@@ -4,31 +4,81 @@ import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { unauthenticated } from '../../lib/errors.js';
+import { z } from 'zod';
+import { notificationPage, notificationView } from '../../lib/openapi/answers/notifications.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { NotificationService } from './service.js';
 
 export function notificationRoutes(app: FastifyInstance, deps: { notifications: NotificationService; guards: Guards }) {
   const { notifications, guards } = deps;
   const signedIn = { preHandler: guards.authenticate };
+  const tag = 'Notifications';
 
-  app.get('/api/notifications', signedIn, async (request) => {
-    const query = parseInput(listNotificationsQuery, request.query);
-    return ok(await notifications.listNotifications(currentUser(request).id, query));
-  });
+  app.get(
+    '/api/notifications',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: "The account's notifications, newest first, a page at a time",
+        querystring: listNotificationsQuery,
+        data: notificationPage,
+      }),
+    },
+    async (request) => {
+      const query = parseInput(listNotificationsQuery, request.query);
+      return ok(await notifications.listNotifications(currentUser(request).id, query));
+    },
+  );
 
   // Checks the token and the session itself, in the same query as the count (see the service).
-  app.get('/api/notifications/unread-count', async (request) => {
-    const claims = await guards.verifyBearer(request);
-    const count = claims ? await notifications.countUnreadForSession(claims.sessionId, claims.userId) : null;
-    if (count === null) throw unauthenticated('Your session has ended. Please sign in again.');
-    return ok({ count });
-  });
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'How many notifications are unread (the bell polls it)',
+        description: 'Checks the token and its session in the same query as the count; it never moves the session on.',
+        data: z.object({ count: z.number().int().min(0) }),
+      }),
+    },
+    async (request) => {
+      const claims = await guards.verifyBearer(request);
+      const count = claims ? await notifications.countUnreadForSession(claims.sessionId, claims.userId) : null;
+      if (count === null) throw unauthenticated('Your session has ended. Please sign in again.');
+      return ok({ count });
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/api/notifications/:id/read', signedIn, async (request) => {
-    return ok(await notifications.markRead(currentUser(request).id, request.params.id));
-  });
+  app.patch<{ Params: { id: string } }>(
+    '/api/notifications/:id/read',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Mark one notification read',
+        params: z.object({ id: z.uuid() }),
+        data: notificationView,
+      }),
+    },
+    async (request) => {
+      return ok(await notifications.markRead(currentUser(request).id, request.params.id));
+    },
+  );
 
-  app.post('/api/notifications/mark-all-read', signedIn, async (request) => {
-    return ok(await notifications.markAllRead(currentUser(request).id));
-  });
+  app.post(
+    '/api/notifications/mark-all-read',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Mark every notification read',
+        data: z.object({ updated: z.number().int().min(0).describe('How many were unread') }),
+      }),
+    },
+    async (request) => {
+      return ok(await notifications.markAllRead(currentUser(request).id));
+    },
+  );
 }
