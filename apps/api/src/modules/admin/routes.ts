@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
+import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../auth/tokens.js';
@@ -32,54 +34,144 @@ export function adminReviewRoutes(
   const { review, guards } = deps;
   // Roles come from the permission map (lib/permissions.ts); routes only ask for a signed-in user.
   const reviewer = { preHandler: guards.authenticate };
+  const tag = 'Review';
+  const user = z.object({ userId: z.uuid() });
+  const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
+  const approved = z.object({ approved: z.literal(true) });
+  const rejected = z.object({ rejected: z.literal(true) });
 
-  app.get('/api/admin/dashboard/pending-counts', { preHandler: guards.authenticate }, async () => {
-    const [registrations, payments, payouts] = await Promise.all([
-      review.countAwaitingReview(),
-      deps.counters.payments(),
-      deps.counters.payouts?.() ?? { exits: 0, withdrawals: 0 },
-    ]);
-    return ok({ registrations, payments, loans: 0, withdrawals: payouts.withdrawals, exits: payouts.exits });
-  });
+  app.get(
+    '/api/admin/dashboard/pending-counts',
+    {
+      preHandler: guards.authenticate,
+      schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
+    },
+    async () => {
+      const [registrations, payments, payouts] = await Promise.all([
+        review.countAwaitingReview(),
+        deps.counters.payments(),
+        deps.counters.payouts?.() ?? { exits: 0, withdrawals: 0 },
+      ]);
+      return ok({ registrations, payments, loans: 0, withdrawals: payouts.withdrawals, exits: payouts.exits });
+    },
+  );
 
-  app.get('/api/admin/pending-kyc', reviewer, async (request) => {
-    const query = parseInput(pageQuery, request.query);
-    const rows = await review.listAwaitingReview(query);
-    return ok(rows.map((user) => ({ ...toUserView(user), submittedAt: user.submittedAt?.toISOString() ?? null })));
-  });
+  app.get(
+    '/api/admin/pending-kyc',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: 'Registrations complete and waiting for review, oldest submission first',
+        querystring: pageQuery,
+        data: z.array(registrationView),
+      }),
+    },
+    async (request) => {
+      const query = parseInput(pageQuery, request.query);
+      const rows = await review.listAwaitingReview(query);
+      return ok(rows.map((user) => ({ ...toUserView(user), submittedAt: user.submittedAt?.toISOString() ?? null })));
+    },
+  );
 
-  app.get('/api/admin/users/:userId', reviewer, async (request) => {
-    const { user, kin } = await review.getMember(userIdParam(request.params));
-    return ok({
-      ...toUserView(user),
-      submittedAt: user.submittedAt?.toISOString() ?? null,
-      nextOfKin: kin.map(toKinView),
-    });
-  });
+  app.get(
+    '/api/admin/users/:userId',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: "A member's registration with their next of kin",
+        params: user,
+        data: registrationDetail,
+      }),
+    },
+    async (request) => {
+      const { user, kin } = await review.getMember(userIdParam(request.params));
+      return ok({
+        ...toUserView(user),
+        submittedAt: user.submittedAt?.toISOString() ?? null,
+        nextOfKin: kin.map(toKinView),
+      });
+    },
+  );
 
-  app.post('/api/admin/users/:userId/approve-kyc', reviewer, async (request) => {
-    await review.approveKyc(currentUser(request).id, userIdParam(request.params));
-    return ok({ approved: true });
-  });
+  app.post(
+    '/api/admin/users/:userId/approve-kyc',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: "Approve a member's registration: the account becomes active",
+        params: user,
+        data: approved,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      await review.approveKyc(currentUser(request).id, userIdParam(request.params));
+      return ok({ approved: true });
+    },
+  );
 
-  app.post('/api/admin/users/:userId/reject-kyc', reviewer, async (request) => {
-    const body = parseInput(rejectKycBody, request.body);
-    await review.rejectKyc(currentUser(request).id, userIdParam(request.params), body);
-    return ok({ rejected: true });
-  });
+  app.post(
+    '/api/admin/users/:userId/reject-kyc',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: 'Send a registration back: the fields to redo and the reason',
+        params: user,
+        body: rejectKycBody,
+        data: rejected,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(rejectKycBody, request.body);
+      await review.rejectKyc(currentUser(request).id, userIdParam(request.params), body);
+      return ok({ rejected: true });
+    },
+  );
 
-  app.post('/api/admin/users/:userId/nok/:n/approve', reviewer, async (request) => {
-    const n = kinNumber.safeParse((request.params as { n: string }).n);
-    if (!n.success) throw notFound('Next of kin not found');
-    await review.approveKin(currentUser(request).id, userIdParam(request.params), n.data);
-    return ok({ approved: true });
-  });
+  app.post(
+    '/api/admin/users/:userId/nok/:n/approve',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: "Approve one of a member's next of kin",
+        params: kin,
+        data: approved,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const n = kinNumber.safeParse((request.params as { n: string }).n);
+      if (!n.success) throw notFound('Next of kin not found');
+      await review.approveKin(currentUser(request).id, userIdParam(request.params), n.data);
+      return ok({ approved: true });
+    },
+  );
 
-  app.post('/api/admin/users/:userId/nok/:n/reject', reviewer, async (request) => {
-    const n = kinNumber.safeParse((request.params as { n: string }).n);
-    if (!n.success) throw notFound('Next of kin not found');
-    const body = parseInput(rejectKinBody, request.body);
-    await review.rejectKin(currentUser(request).id, userIdParam(request.params), n.data, body);
-    return ok({ rejected: true });
-  });
+  app.post(
+    '/api/admin/users/:userId/nok/:n/reject',
+    {
+      ...reviewer,
+      schema: routeDoc({
+        tag,
+        summary: 'Send a next of kin back: the fields to redo and the reason',
+        params: kin,
+        body: rejectKinBody,
+        data: rejected,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const n = kinNumber.safeParse((request.params as { n: string }).n);
+      if (!n.success) throw notFound('Next of kin not found');
+      const body = parseInput(rejectKinBody, request.body);
+      await review.rejectKin(currentUser(request).id, userIdParam(request.params), n.data, body);
+      return ok({ rejected: true });
+    },
+  );
 }

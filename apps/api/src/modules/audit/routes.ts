@@ -2,6 +2,8 @@ import { auditQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { auditPage } from '../../lib/openapi/answers/admin.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AuditService } from './service.js';
 
@@ -9,11 +11,29 @@ import type { AuditService } from './service.js';
 export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
 
-  app.get('/api/admin/audit', signedIn, async (request) =>
-    ok(await deps.audit.list(parseInput(auditQuery, request.query))),
+  app.get(
+    '/api/admin/audit',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Audit',
+        summary: 'The audit log, filtered, newest first, a page at a time',
+        description: 'Dates are days in Johannesburg; `actor` is an account id or e-mail.',
+        querystring: auditQuery,
+        data: auditPage,
+      }),
+    },
+    async (request) => ok(await deps.audit.list(parseInput(auditQuery, request.query))),
   );
 
-  app.get('/api/admin/audit/export', signedIn, async (request, reply) => {
+  const exportSchema = routeDoc({
+    tag: 'Audit',
+    summary: 'The filtered audit log as CSV (newest first)',
+    description: 'A cell that a spreadsheet would read as a formula starts with an apostrophe.',
+    querystring: auditQuery,
+    file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
+  });
+  app.get('/api/admin/audit/export', { ...signedIn, schema: exportSchema }, async (request, reply) => {
     const csv = await deps.audit.exportCsv(parseInput(auditQuery, request.query));
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -2,6 +2,9 @@ import { memberListQuery, memberStatusBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { z } from 'zod';
+import { memberDetail, memberDirectoryPage } from '../../lib/openapi/answers/admin.js';
+import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { MemberService } from './service.js';
 
@@ -10,18 +13,70 @@ type Member = { Params: { userId: string } };
 /** The members directory (member_management, by the permission map). */
 export function memberRoutes(app: FastifyInstance, deps: { members: MemberService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
-  app.get('/api/admin/members', signedIn, async (request) =>
-    ok(await deps.members.list(parseInput(memberListQuery, request.query))),
+  const tag = 'Members';
+  const params = z.object({ userId: z.uuid() });
+  app.get(
+    '/api/admin/members',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'The members directory: search, filters, sorting and pages',
+        description:
+          'The search reads names, e-mail addresses, phone numbers and only the last four digits of ID numbers.',
+        querystring: memberListQuery,
+        data: memberDirectoryPage,
+      }),
+    },
+    async (request) => ok(await deps.members.list(parseInput(memberListQuery, request.query))),
   );
-  app.get<Member>('/api/admin/members/:userId', signedIn, async (request) =>
-    ok(await deps.members.get(request.params.userId)),
+  app.get<Member>(
+    '/api/admin/members/:userId',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: "A member's page: their money, exits, withdrawals and audit trail",
+        params,
+        data: memberDetail,
+      }),
+    },
+    async (request) => ok(await deps.members.get(request.params.userId)),
   );
-  app.post<Member>('/api/admin/members/:userId/suspend', signedIn, async (request) => {
-    const { reason } = parseInput(memberStatusBody, request.body);
-    return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'suspended', reason));
-  });
-  app.post<Member>('/api/admin/members/:userId/reactivate', signedIn, async (request) => {
-    const { reason } = parseInput(memberStatusBody, request.body);
-    return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'active', reason));
-  });
+  app.post<Member>(
+    '/api/admin/members/:userId/suspend',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Suspend a member with a reason they are told; their sessions end',
+        params,
+        body: memberStatusBody,
+        data: memberDetail,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const { reason } = parseInput(memberStatusBody, request.body);
+      return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'suspended', reason));
+    },
+  );
+  app.post<Member>(
+    '/api/admin/members/:userId/reactivate',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Reactivate a suspended member with a reason they are told',
+        params,
+        body: memberStatusBody,
+        data: memberDetail,
+        errors: [409],
+      }),
+    },
+    async (request) => {
+      const { reason } = parseInput(memberStatusBody, request.body);
+      return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'active', reason));
+    },
+  );
 }

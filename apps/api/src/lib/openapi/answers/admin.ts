@@ -1,0 +1,179 @@
+import {
+  adminRoles,
+  exitStatuses,
+  membershipStatuses,
+  paymentStatuses,
+  registrationStatuses,
+  transactionTypes,
+  withdrawalStatuses,
+  type AuditEntryView,
+  type AuditPage,
+} from '@letsema/domain';
+import { z } from 'zod';
+import { day, id, rand, timestamp } from '../types.js';
+import { kinView, userView } from './accounts.js';
+
+/** The counts on the admin dashboard. */
+export const pendingCounts = z.object({
+  registrations: z.number().int().min(0),
+  payments: z.number().int().min(0),
+  loans: z.number().int().min(0).describe('Always 0: loans are not offered yet'),
+  withdrawals: z.number().int().min(0),
+  exits: z.number().int().min(0),
+});
+
+/** A registration waiting for review: the account and when it was submitted. */
+export const registrationView = userView.extend({ submittedAt: timestamp.nullable() }).meta({ id: 'Registration' });
+
+/** A member's registration with their next of kin, as the reviewer reads it. */
+export const registrationDetail = registrationView
+  .extend({ nextOfKin: z.array(kinView) })
+  .meta({ id: 'RegistrationDetail' });
+
+/** A staff account (`toStaffView`). */
+export const staffView = z
+  .object({
+    id,
+    fullName: z.string().nullable(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    adminRoles: z.array(z.enum(adminRoles)),
+    isSuperAdmin: z.boolean(),
+    status: z.enum(['active', 'suspended']),
+    createdAt: timestamp,
+    lastLoginAt: timestamp.nullable(),
+  })
+  .meta({ id: 'Staff' });
+
+/** One row of the audit log (`AuditEntryView` in the domain). */
+export const auditEntryView = z
+  .object({
+    id: z.number().int(),
+    at: timestamp,
+    actor: z.object({ id, email: z.string(), fullName: z.string().nullable() }).nullable(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string(),
+    outcome: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    before: z.unknown().describe('The subject before the decision, as the audit row keeps it'),
+    after: z.unknown(),
+  })
+  .meta({ id: 'AuditEntry' });
+
+export const auditPage = z.object({
+  entries: z.array(auditEntryView),
+  pagination: z.object({
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    total: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+  }),
+});
+
+// The domain's types are what the web app reads: the schemas above must describe exactly them.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameEntry: Same<z.output<typeof auditEntryView>, AuditEntryView> = true;
+const samePage: Same<z.output<typeof auditPage>, AuditPage> = true;
+void sameEntry;
+void samePage;
+
+const accountStatus = z.enum(['active', 'suspended']);
+
+/** A page of the members directory. */
+export const memberDirectoryPage = z.object({
+  items: z.array(
+    z.object({
+      id,
+      fullName: z.string().nullable(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+      registrationStatus: z.enum(registrationStatuses),
+      accountStatus,
+      createdAt: timestamp,
+      pools: z
+        .array(z.object({ name: z.string(), status: z.enum(membershipStatuses), totalPaid: rand }))
+        .describe('Pending and approved memberships'),
+    }),
+  ),
+  total: z.number().int().min(0).describe('Counted up to 10 000'),
+  totalIsCapped: z.boolean().describe('More members match than the total says'),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+});
+
+/** A member's page: their account, money, exits, withdrawals and the audit trail about them. */
+export const memberDetail = z
+  .object({
+    id,
+    fullName: z.string().nullable(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    registrationStatus: z.enum(registrationStatuses),
+    accountStatus,
+    emailVerifiedAt: timestamp.nullable(),
+    createdAt: timestamp,
+    isAdmin: z.literal(false),
+    memberships: z.array(
+      z.object({
+        id,
+        pool: z.string(),
+        status: z.enum(membershipStatuses),
+        shares: z.number().int(),
+        totalCommitment: rand,
+        totalPaid: rand,
+        returns: rand,
+        returnsPaid: rand,
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        id,
+        amount: rand,
+        status: z.enum(paymentStatuses),
+        type: z.enum(transactionTypes),
+        createdAt: timestamp,
+      }),
+    ),
+    exits: z.array(z.object({ id, status: z.enum(exitStatuses), noticeEndsOn: day, createdAt: timestamp })),
+    withdrawals: z.array(z.object({ id, status: z.enum(withdrawalStatuses), amount: rand, createdAt: timestamp })),
+    auditTrail: z.array(
+      z.object({
+        id: z.number().int(),
+        action: z.string(),
+        actor: z.string().nullable(),
+        outcome: z.string().nullable(),
+        createdAt: timestamp,
+      }),
+    ),
+  })
+  .meta({ id: 'MemberDetail' });
+
+/** One thing waiting for a decision in My Tasks. */
+export const taskItem = z
+  .object({
+    kind: z.enum([
+      'registration',
+      'correction',
+      'payment',
+      'pool-request',
+      'income',
+      'expense',
+      'exit',
+      'withdrawal',
+      'month-end',
+      'reopen',
+    ]),
+    id: z.string().describe('The id of what waits (a month, `YYYY-MM`, for the month end)'),
+    title: z.string(),
+    detail: z.string(),
+    path: z.string().describe('The admin page where it is decided'),
+    since: timestamp,
+  })
+  .meta({ id: 'Task' });
+
+export const tasks = z.object({
+  waiting: z.array(taskItem).describe("Waiting for this admin's decision, oldest first"),
+  started: z.array(taskItem).describe('What this admin started that waits for someone else'),
+});
