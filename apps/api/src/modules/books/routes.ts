@@ -15,6 +15,19 @@ import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
+import {
+  closedMonths,
+  ledgerMonths,
+  memberMonths,
+  periodDetail,
+  periodSummary,
+  recordPage,
+  recordView,
+  statement,
+  trialBalance,
+} from '../../lib/openapi/answers/books.js';
+import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
+import { month } from '../../lib/openapi/types.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
 import { trialBalanceView } from './ledger-queries.js';
@@ -34,103 +47,316 @@ export function booksRoutes(
 ) {
   const signedIn = { preHandler: deps.guards.authenticate };
   const { records, monthEnd, statements } = deps;
+  const books = (doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag: 'Books', ...doc }) });
+  const params = z.object({ id: z.uuid() });
+  const makerChecker = 'Whoever recorded it never decides it (403 `MAKER_CHECKER`).';
 
-  app.get('/api/admin/expenses', signedIn, async (request) =>
-    ok(await records.listExpenses(parseInput(recordListQuery, request.query))),
+  app.get(
+    '/api/admin/expenses',
+    books({
+      summary: 'Expenses, newest first, with the totals by category of all that match',
+      querystring: recordListQuery,
+      data: recordPage,
+    }),
+    async (request) => ok(await records.listExpenses(parseInput(recordListQuery, request.query))),
   );
-  app.get('/api/admin/expenses/export', signedIn, async (request, reply) => {
-    const query = parseInput(recordListQuery, request.query);
-    const csv = await records.exportExpenses(query);
-    return sendFile(
-      reply,
-      `letsema-expenses${query.period ? `-${query.period}` : ''}.csv`,
-      'text/csv; charset=utf-8',
-      csv,
-    );
-  });
-  app.post('/api/admin/expenses', signedIn, async (request, reply) =>
-    reply
-      .code(201)
-      .send(ok(await records.recordExpense(currentUser(request).id, parseInput(createExpenseBody, request.body)))),
+  app.get(
+    '/api/admin/expenses/export',
+    books({
+      summary: 'The expenses that match, as CSV',
+      querystring: recordListQuery,
+      file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
+    }),
+    async (request, reply) => {
+      const query = parseInput(recordListQuery, request.query);
+      const csv = await records.exportExpenses(query);
+      return sendFile(
+        reply,
+        `letsema-expenses${query.period ? `-${query.period}` : ''}.csv`,
+        'text/csv; charset=utf-8',
+        csv,
+      );
+    },
   );
-  app.post<Id>('/api/admin/expenses/:id/approve', signedIn, async (request) =>
-    ok(await records.approveExpense(currentUser(request).id, request.params.id)),
+  app.post(
+    '/api/admin/expenses',
+    books({
+      summary: 'Record an expense with its receipt, for another admin to approve',
+      description:
+        'The receipt is an `expense-receipt` upload of the recording admin; the date is not in the future and its month is open.',
+      body: createExpenseBody,
+      status: 201,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await records.recordExpense(currentUser(request).id, parseInput(createExpenseBody, request.body)))),
   );
-  app.post<Id>('/api/admin/expenses/:id/reject', signedIn, async (request) => {
-    const { reason } = parseInput(rejectRecordBody, request.body);
-    return ok(await records.rejectExpense(currentUser(request).id, request.params.id, reason));
-  });
+  app.post<Id>(
+    '/api/admin/expenses/:id/approve',
+    books({
+      summary: 'Approve an expense; the last approval needed posts it to the ledger',
+      description: `Above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve. ${makerChecker}`,
+      params,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => ok(await records.approveExpense(currentUser(request).id, request.params.id)),
+  );
+  app.post<Id>(
+    '/api/admin/expenses/:id/reject',
+    books({
+      summary: 'Reject an expense with a reason',
+      description: makerChecker,
+      params,
+      body: rejectRecordBody,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { reason } = parseInput(rejectRecordBody, request.body);
+      return ok(await records.rejectExpense(currentUser(request).id, request.params.id, reason));
+    },
+  );
 
-  app.post<Id>('/api/admin/expenses/:id/reverse', signedIn, async (request) => {
-    const { reason } = parseInput(reverseRecordBody, request.body);
-    return ok(await records.reverseExpense(currentUser(request).id, request.params.id, reason));
-  });
-  app.post<Id>('/api/admin/income/:id/reverse', signedIn, async (request) => {
-    const { reason } = parseInput(reverseRecordBody, request.body);
-    return ok(await records.reverseIncome(currentUser(request).id, request.params.id, reason));
-  });
-
-  app.get('/api/admin/income', signedIn, async (request) =>
-    ok(await records.listIncome(parseInput(recordListQuery, request.query))),
+  app.post<Id>(
+    '/api/admin/expenses/:id/reverse',
+    books({
+      summary: 'Correct an approved expense: a reversing entry dated today, with the reason',
+      params,
+      body: reverseRecordBody,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { reason } = parseInput(reverseRecordBody, request.body);
+      return ok(await records.reverseExpense(currentUser(request).id, request.params.id, reason));
+    },
   );
-  app.post('/api/admin/income', signedIn, async (request, reply) =>
-    reply
-      .code(201)
-      .send(ok(await records.recordIncome(currentUser(request).id, parseInput(createIncomeBody, request.body)))),
+  app.post<Id>(
+    '/api/admin/income/:id/reverse',
+    books({
+      summary: 'Correct approved income: a reversing entry dated today, with the reason',
+      params,
+      body: reverseRecordBody,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { reason } = parseInput(reverseRecordBody, request.body);
+      return ok(await records.reverseIncome(currentUser(request).id, request.params.id, reason));
+    },
   );
-  app.post<Id>('/api/admin/income/:id/approve', signedIn, async (request) =>
-    ok(await records.approveIncome(currentUser(request).id, request.params.id)),
+
+  app.get(
+    '/api/admin/income',
+    books({
+      summary: 'Income, newest first, with the totals by category of all that match',
+      querystring: recordListQuery,
+      data: recordPage,
+    }),
+    async (request) => ok(await records.listIncome(parseInput(recordListQuery, request.query))),
   );
-  app.post<Id>('/api/admin/income/:id/reject', signedIn, async (request) => {
-    const { reason } = parseInput(rejectRecordBody, request.body);
-    return ok(await records.rejectIncome(currentUser(request).id, request.params.id, reason));
-  });
+  app.post(
+    '/api/admin/income',
+    books({
+      summary: 'Record income with its proof, for another admin to approve',
+      body: createIncomeBody,
+      status: 201,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await records.recordIncome(currentUser(request).id, parseInput(createIncomeBody, request.body)))),
+  );
+  app.post<Id>(
+    '/api/admin/income/:id/approve',
+    books({
+      summary: 'Approve income; it is posted to the ledger',
+      description: makerChecker,
+      params,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => ok(await records.approveIncome(currentUser(request).id, request.params.id)),
+  );
+  app.post<Id>(
+    '/api/admin/income/:id/reject',
+    books({
+      summary: 'Reject income with a reason',
+      description: makerChecker,
+      params,
+      body: rejectRecordBody,
+      data: recordView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { reason } = parseInput(rejectRecordBody, request.body);
+      return ok(await records.rejectIncome(currentUser(request).id, request.params.id, reason));
+    },
+  );
 
-  app.get('/api/admin/ledger/trial-balance', signedIn, async (request) => {
-    const { period } = parseInput(z.object({ period: periodParam }), request.query);
-    return ok(trialBalanceView(await monthEnd.trialBalance(period)));
-  });
+  const periodQuery = z.object({ period: periodParam });
+  app.get(
+    '/api/admin/ledger/trial-balance',
+    books({ summary: "A month's trial balance from the ledger", querystring: periodQuery, data: trialBalance }),
+    async (request) => {
+      const { period } = parseInput(periodQuery, request.query);
+      return ok(trialBalanceView(await monthEnd.trialBalance(period)));
+    },
+  );
 
-  app.get('/api/admin/month-end', signedIn, async () => ok(await monthEnd.listPeriods()));
-  app.get<{ Params: { period: string } }>('/api/admin/month-end/:period', signedIn, async (request) =>
-    ok(await monthEnd.getPeriod(request.params.period)),
+  app.get(
+    '/api/admin/month-end',
+    books({
+      summary: 'The months from the first with money in them to this one, newest first, with their close',
+      data: z.array(periodSummary),
+    }),
+    async () => ok(await monthEnd.listPeriods()),
+  );
+  app.get<{ Params: { period: string } }>(
+    '/api/admin/month-end/:period',
+    books({ summary: "One month's close", params: z.object({ period: month }), data: periodDetail }),
+    async (request) => ok(await monthEnd.getPeriod(request.params.period)),
   );
   app.post<{ Params: { period: string; step: string } }>(
     '/api/admin/month-end/:period/:step',
-    signedIn,
+    books({
+      summary: 'Take the next step of the close: lock, reconcile, calculate, allocate, reports, close',
+      description:
+        "Steps go in order, each once. Only reconcile reads a body: the bank statement's closing balance and the uploaded statement. The admin who calculated never allocates.",
+      params: monthEndStepParams,
+      body: z.union([reconcileBody, z.object({}).describe('Every step but reconcile')]),
+      data: periodDetail,
+      errors: [409],
+    }),
     async (request) => {
       const { period, step } = parseInput(monthEndStepParams, request.params);
       const body = step === 'reconcile' ? parseInput(reconcileBody, request.body) : undefined;
       return ok(await monthEnd.runStep(currentUser(request).id, period, step, body));
     },
   );
-  app.post<{ Params: { period: string } }>('/api/admin/month-end/:period/reopen', signedIn, async (request, reply) => {
-    const { reason } = parseInput(reopenBody, request.body);
-    return reply
-      .code(201)
-      .send(ok(await monthEnd.requestReopen(currentUser(request).id, request.params.period, reason)));
-  });
-  app.post<Id>('/api/admin/month-end/reopen-requests/:id/approve', signedIn, async (request) =>
-    ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, true)),
+  app.post<{ Params: { period: string } }>(
+    '/api/admin/month-end/:period/reopen',
+    books({
+      summary: 'Ask to reopen a closed month, with a reason; another month-end admin decides',
+      params: z.object({ period: month }),
+      body: reopenBody,
+      status: 201,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request, reply) => {
+      const { reason } = parseInput(reopenBody, request.body);
+      return reply
+        .code(201)
+        .send(ok(await monthEnd.requestReopen(currentUser(request).id, request.params.period, reason)));
+    },
   );
-  app.post<Id>('/api/admin/month-end/reopen-requests/:id/reject', signedIn, async (request) =>
-    ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, false)),
+  app.post<Id>(
+    '/api/admin/month-end/reopen-requests/:id/approve',
+    books({
+      summary: 'Approve a request to reopen a month: its close starts again',
+      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
+      params,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, true)),
+  );
+  app.post<Id>(
+    '/api/admin/month-end/reopen-requests/:id/reject',
+    books({
+      summary: 'Refuse a request to reopen a month',
+      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
+      params,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, false)),
   );
 
-  app.get('/api/statements', signedIn, async (request, reply) => {
-    const result = await statements.statement(currentUser(request).id, parseInput(statementQuery, request.query));
-    return result.kind === 'json' ? ok(result.body) : sendFile(reply, result.filename, result.contentType, result.body);
-  });
-  app.get('/api/statements/months', signedIn, async () => ok(await statements.closedMonths()));
-  app.get('/api/statements/monthly', signedIn, async (request) =>
-    ok(await statements.monthly(currentUser(request).id)),
+  const statementFile = {
+    contentTypes: ['text/csv', 'application/pdf'],
+    description: 'With `format=json` (the default) the statement as JSON; `pdf` or `csv` the file, as an attachment',
+  };
+  app.get(
+    '/api/statements',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Statements',
+        summary: "The member's statement of any dates: opening balance, every posting, closing balance",
+        description: "Built from the ledger alone, so a closed month's statement is the same every time.",
+        querystring: statementQuery,
+        data: statement,
+        file: statementFile,
+      }),
+    },
+    async (request, reply) => {
+      const result = await statements.statement(currentUser(request).id, parseInput(statementQuery, request.query));
+      return result.kind === 'json'
+        ? ok(result.body)
+        : sendFile(reply, result.filename, result.contentType, result.body);
+    },
   );
-  app.get('/api/admin/ledger/monthly', signedIn, async () => ok(await monthEnd.monthly()));
-  app.get<{ Params: { userId: string } }>('/api/admin/members/:userId/statement', signedIn, async (request, reply) => {
-    if (!isUuid(request.params.userId)) throw notFound('Member not found');
-    const result = await statements.statement(request.params.userId, parseInput(statementQuery, request.query));
-    return result.kind === 'json' ? ok(result.body) : sendFile(reply, result.filename, result.contentType, result.body);
-  });
+  app.get(
+    '/api/statements/months',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Statements',
+        summary: 'The closed months a statement can be taken of, newest first, with their dates',
+        data: closedMonths,
+      }),
+    },
+    async () => ok(await statements.closedMonths()),
+  );
+  app.get(
+    '/api/statements/monthly',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Statements',
+        summary: "The member's capital and returns at the end of each of the last twelve months",
+        data: memberMonths,
+      }),
+    },
+    async (request) => ok(await statements.monthly(currentUser(request).id)),
+  );
+  app.get(
+    '/api/admin/ledger/monthly',
+    books({
+      summary: "The pools' value and the income and expenses of each of the last twelve months",
+      data: ledgerMonths,
+    }),
+    async () => ok(await monthEnd.monthly()),
+  );
+  app.get<{ Params: { userId: string } }>(
+    '/api/admin/members/:userId/statement',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Members',
+        summary: "A member's statement of any dates, as the member gets it",
+        params: z.object({ userId: z.uuid() }),
+        querystring: statementQuery,
+        data: statement,
+        file: statementFile,
+      }),
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.userId)) throw notFound('Member not found');
+      const result = await statements.statement(request.params.userId, parseInput(statementQuery, request.query));
+      return result.kind === 'json'
+        ? ok(result.body)
+        : sendFile(reply, result.filename, result.contentType, result.body);
+    },
+  );
 }
 
 function sendFile(reply: FastifyReply, filename: string, contentType: string, body: Buffer | string) {

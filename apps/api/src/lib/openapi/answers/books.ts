@@ -1,0 +1,155 @@
+import { monthEndSteps, periodStatuses, recordStatuses } from '@letsema/domain';
+import { z } from 'zod';
+import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
+
+const who = z.object({ id, fullName: z.string().nullable() });
+
+/** An expense or an income as the admin pages read it (`RecordView`). */
+export const recordView = z
+  .object({
+    id,
+    category: z.string(),
+    categoryLabel: z.string(),
+    amount: rand,
+    date: day,
+    period: month,
+    description: z.string(),
+    documentUrl: fileUrl.describe('The receipt of an expense, the proof of an income'),
+    status: z.enum(recordStatuses),
+    approvalsNeeded: z.number().int().min(1).describe('Two for expenses above EXPENSE_DUAL_APPROVAL_AMOUNT'),
+    approverIds: z.array(id),
+    rejectionReason: z.string().nullable().describe('Why it was rejected, or reversed'),
+    pool: z.object({ id, name: z.string() }),
+    recordedBy: who,
+    decidedAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'BooksRecord' });
+
+/** A page of expenses or income, with the totals by category of everything the filters match. */
+export const recordPage = z.object({
+  items: z.array(recordView),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+  totalsByCategory: z.array(z.object({ category: z.string(), label: z.string(), approved: rand, pending: rand })),
+});
+
+export const trialBalance = z.object({
+  period: month,
+  accounts: z.array(z.object({ account: z.string(), label: z.string(), debit: rand, credit: rand, movement: rand })),
+  totalDebit: rand,
+  totalCredit: rand,
+  isBalanced: z.boolean(),
+});
+
+export const periodSummary = z.object({
+  period: month,
+  status: z.enum(periodStatuses),
+  nextStep: z.enum(monthEndSteps).nullable(),
+  hasEnded: z.boolean().describe('The month is over, so it can be closed'),
+});
+
+const pendingItem = z.object({ id, amount: rand, date: day, description: z.string() });
+
+/** One month's close: its steps, what still waits in it, the bank, the split and the reports. */
+export const periodDetail = z
+  .object({
+    period: month,
+    status: z.enum(periodStatuses),
+    nextStep: z.enum(monthEndSteps).nullable(),
+    steps: z.array(
+      z.object({
+        step: z.enum(monthEndSteps),
+        label: z.string(),
+        doneBy: who.nullable(),
+        doneAt: timestamp.nullable(),
+      }),
+    ),
+    pending: z
+      .object({ payments: z.array(pendingItem), expenses: z.array(pendingItem), income: z.array(pendingItem) })
+      .describe('Payments, expenses and income of the month still waiting for a decision'),
+    bank: z.object({
+      ledgerBalance: rand,
+      statementBalance: rand.nullable(),
+      difference: rand.nullable(),
+      statementUrl: fileUrl.nullable(),
+    }),
+    calculation: z
+      .object({
+        calculatedBy: who,
+        reservePercent: z.number(),
+        pools: z.array(
+          z.object({
+            poolId: id,
+            poolName: z.string(),
+            income: rand,
+            expenses: rand,
+            profit: rand,
+            reserve: rand,
+            allocatedBefore: rand,
+            toAllocate: rand,
+            members: z.array(
+              z.object({
+                userId: id,
+                fullName: z.string().nullable(),
+                shareDays: z.number().describe('Rand-days of paid-up capital'),
+                share: rand,
+              }),
+            ),
+          }),
+        ),
+      })
+      .nullable(),
+    reports: z
+      .record(z.string(), fileUrl)
+      .nullable()
+      .describe('Each report file by name (`income-statement.pdf`, `trial-balance.csv`, ...)'),
+    reopenRequests: z.array(
+      z.object({
+        id,
+        reason: z.string(),
+        status: z.enum(['pending', 'approved', 'rejected']),
+        requestedBy: who,
+        decidedBy: who.nullable(),
+        createdAt: timestamp,
+        decidedAt: timestamp.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'MonthEnd' });
+
+/** The cooperative's last twelve months: the pools' value and the month's income and expenses. */
+export const ledgerMonths = z.array(z.object({ period: month, value: rand, income: rand, expenses: rand }));
+
+/** A member's statement as JSON. */
+export const statement = z
+  .object({
+    number: z.string(),
+    from: day,
+    to: day,
+    openingBalance: rand,
+    closingBalance: rand,
+    payments: rand,
+    returns: rand,
+    payouts: rand,
+    lines: z.array(
+      z.object({
+        date: day,
+        reference: z.string().describe('The journal entry'),
+        type: z.string(),
+        pool: z.string(),
+        amount: rand,
+        balance: rand,
+      }),
+    ),
+  })
+  .meta({ id: 'Statement' });
+
+export const closedMonths = z.object({
+  today: day,
+  months: z.array(z.object({ period: month, first: day, last: day })),
+});
+
+/** A member's capital and returns at the end of each of the last twelve months. */
+export const memberMonths = z.array(z.object({ period: month, capital: rand, returns: rand }));
