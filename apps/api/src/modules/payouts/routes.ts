@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { exitView, myWithdrawals, withdrawalView } from '../../lib/openapi/answers/payouts.js';
+import { routeDoc, type ApiTag, type RouteDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PayoutService } from './service.js';
 
@@ -21,58 +23,156 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   const signedIn = { preHandler: deps.guards.authenticate };
   const { payouts } = deps;
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
+  const member = (doc: Omit<RouteDoc, 'tag'>) => described('Exits and withdrawals', doc);
+  const admin = (doc: Omit<RouteDoc, 'tag'>) => described('Payouts', doc);
+  const params = z.object({ id: z.uuid() });
+  const makerChecker = 'Whoever prepared or approved a step never takes the next one (403 `MAKER_CHECKER`).';
 
-  app.post('/api/exits', signedIn, async (request, reply) =>
-    reply.code(201).send(ok(await payouts.requestExit(me(request), parseInput(requestExitBody, request.body)))),
+  app.post(
+    '/api/exits',
+    member({
+      summary: 'Give notice to leave a pool, with a reason; the notice runs 90 days',
+      body: requestExitBody,
+      status: 201,
+      data: exitView,
+      errors: [404, 409],
+    }),
+    async (request, reply) =>
+      reply.code(201).send(ok(await payouts.requestExit(me(request), parseInput(requestExitBody, request.body)))),
   );
-  app.get('/api/exits/mine', signedIn, async (request) => ok(await payouts.myExits(me(request))));
-  app.post<Id>('/api/exits/:id/cancel', signedIn, async (request) =>
-    ok(await payouts.cancelExit(me(request), request.params.id)),
+  app.get(
+    '/api/exits/mine',
+    member({ summary: "The member's exits, newest first", data: z.array(exitView) }),
+    async (request) => ok(await payouts.myExits(me(request))),
+  );
+  app.post<Id>(
+    '/api/exits/:id/cancel',
+    member({ summary: 'Withdraw a notice before it is paid', params, data: exitView, errors: [409] }),
+    async (request) => ok(await payouts.cancelExit(me(request), request.params.id)),
   );
 
   const exitQuery = z.object({ status: z.enum(exitStatuses).optional() });
-  app.get('/api/admin/exits', signedIn, async (request) =>
-    ok(await payouts.listExits(parseInput(exitQuery, request.query).status)),
+  app.get(
+    '/api/admin/exits',
+    admin({
+      summary: 'Exits, oldest first: those still open, or those of one status',
+      querystring: exitQuery,
+      data: z.array(exitView),
+    }),
+    async (request) => ok(await payouts.listExits(parseInput(exitQuery, request.query).status)),
   );
-  app.post<Id>('/api/admin/exits/:id/settle', signedIn, async (request) => {
-    const { earlyReason } = parseInput(settleExitBody, request.body);
-    return ok(await payouts.settleExit(me(request), request.params.id, earlyReason));
-  });
-  app.post<Id>('/api/admin/exits/:id/approve', signedIn, async (request) =>
-    ok(await payouts.approveExit(me(request), request.params.id)),
+  app.post<Id>(
+    '/api/admin/exits/:id/settle',
+    admin({
+      summary: 'Prepare the settlement: capital and allocated returns less the exit fee, at a closed month end',
+      description: 'Before the notice is over only as an early exit, with a reason; an early exit needs two approvers.',
+      params,
+      body: settleExitBody,
+      data: exitView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { earlyReason } = parseInput(settleExitBody, request.body);
+      return ok(await payouts.settleExit(me(request), request.params.id, earlyReason));
+    },
   );
-  app.post<Id>('/api/admin/exits/:id/pay', signedIn, async (request) => {
-    const { proofUrl } = parseInput(payoutBody, request.body);
-    return ok(await payouts.payExit(me(request), request.params.id, proofUrl));
-  });
-  app.post<Id>('/api/admin/exits/:id/reject', signedIn, async (request) => {
-    const { reason } = parseInput(rejectPayoutBody, request.body);
-    return ok(await payouts.rejectExit(me(request), request.params.id, reason));
-  });
+  app.post<Id>(
+    '/api/admin/exits/:id/approve',
+    admin({ summary: 'Approve a settlement', description: makerChecker, params, data: exitView, errors: [409] }),
+    async (request) => ok(await payouts.approveExit(me(request), request.params.id)),
+  );
+  app.post<Id>(
+    '/api/admin/exits/:id/pay',
+    admin({
+      summary: 'Mark an exit paid with the proof of transfer: the ledger posts it and the shares go back to the pool',
+      description: makerChecker,
+      params,
+      body: payoutBody,
+      data: exitView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { proofUrl } = parseInput(payoutBody, request.body);
+      return ok(await payouts.payExit(me(request), request.params.id, proofUrl));
+    },
+  );
+  app.post<Id>(
+    '/api/admin/exits/:id/reject',
+    admin({ summary: 'Refuse an exit with a reason', params, body: rejectPayoutBody, data: exitView, errors: [409] }),
+    async (request) => {
+      const { reason } = parseInput(rejectPayoutBody, request.body);
+      return ok(await payouts.rejectExit(me(request), request.params.id, reason));
+    },
+  );
 
-  app.post('/api/withdrawals', signedIn, async (request, reply) =>
-    reply
-      .code(201)
-      .send(ok(await payouts.requestWithdrawal(me(request), parseInput(requestWithdrawalBody, request.body)))),
+  app.post(
+    '/api/withdrawals',
+    member({
+      summary: 'Ask to withdraw allocated returns (never capital) to a bank account',
+      body: requestWithdrawalBody,
+      status: 201,
+      data: withdrawalView,
+      errors: [404, 409],
+    }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await payouts.requestWithdrawal(me(request), parseInput(requestWithdrawalBody, request.body)))),
   );
-  app.get('/api/withdrawals/mine', signedIn, async (request) => ok(await payouts.myWithdrawals(me(request))));
-  app.post<Id>('/api/withdrawals/:id/cancel', signedIn, async (request) =>
-    ok(await payouts.cancelWithdrawal(me(request), request.params.id)),
+  app.get(
+    '/api/withdrawals/mine',
+    member({ summary: "The member's withdrawals and what they may still withdraw", data: myWithdrawals }),
+    async (request) => ok(await payouts.myWithdrawals(me(request))),
+  );
+  app.post<Id>(
+    '/api/withdrawals/:id/cancel',
+    member({ summary: 'Cancel a withdrawal before it is paid', params, data: withdrawalView, errors: [409] }),
+    async (request) => ok(await payouts.cancelWithdrawal(me(request), request.params.id)),
   );
 
   const withdrawalQuery = z.object({ status: z.enum(withdrawalStatuses).optional() });
-  app.get('/api/admin/withdrawals', signedIn, async (request) =>
-    ok(await payouts.listWithdrawals(parseInput(withdrawalQuery, request.query).status)),
+  app.get(
+    '/api/admin/withdrawals',
+    admin({
+      summary: 'Withdrawals, oldest first: those still open, or those of one status',
+      querystring: withdrawalQuery,
+      data: z.array(withdrawalView),
+    }),
+    async (request) => ok(await payouts.listWithdrawals(parseInput(withdrawalQuery, request.query).status)),
   );
-  app.post<Id>('/api/admin/withdrawals/:id/approve', signedIn, async (request) =>
-    ok(await payouts.approveWithdrawal(me(request), request.params.id)),
+  app.post<Id>(
+    '/api/admin/withdrawals/:id/approve',
+    admin({ summary: 'Approve a withdrawal', description: makerChecker, params, data: withdrawalView, errors: [409] }),
+    async (request) => ok(await payouts.approveWithdrawal(me(request), request.params.id)),
   );
-  app.post<Id>('/api/admin/withdrawals/:id/pay', signedIn, async (request) => {
-    const { proofUrl } = parseInput(payoutBody, request.body);
-    return ok(await payouts.payWithdrawal(me(request), request.params.id, proofUrl));
-  });
-  app.post<Id>('/api/admin/withdrawals/:id/reject', signedIn, async (request) => {
-    const { reason } = parseInput(rejectPayoutBody, request.body);
-    return ok(await payouts.rejectWithdrawal(me(request), request.params.id, reason));
-  });
+  app.post<Id>(
+    '/api/admin/withdrawals/:id/pay',
+    admin({
+      summary: 'Mark a withdrawal paid with the proof of transfer; the ledger posts it',
+      description: makerChecker,
+      params,
+      body: payoutBody,
+      data: withdrawalView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { proofUrl } = parseInput(payoutBody, request.body);
+      return ok(await payouts.payWithdrawal(me(request), request.params.id, proofUrl));
+    },
+  );
+  app.post<Id>(
+    '/api/admin/withdrawals/:id/reject',
+    admin({
+      summary: 'Refuse a withdrawal with a reason',
+      params,
+      body: rejectPayoutBody,
+      data: withdrawalView,
+      errors: [409],
+    }),
+    async (request) => {
+      const { reason } = parseInput(rejectPayoutBody, request.body);
+      return ok(await payouts.rejectWithdrawal(me(request), request.params.id, reason));
+    },
+  );
 }

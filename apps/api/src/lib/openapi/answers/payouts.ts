@@ -1,0 +1,81 @@
+import { exitStatuses, withdrawalStatuses } from '@letsema/domain';
+import { z } from 'zod';
+import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
+
+const pool = z.object({ id, name: z.string() });
+const member = z
+  .object({ fullName: z.string().nullable(), email: z.string() })
+  .optional()
+  .describe("Who asked (in the admins' answers)");
+
+/** An exit from a pool: the notice, the settlement once prepared, the approvals and the payout. */
+export const exitView = z
+  .object({
+    id,
+    userId: id,
+    membershipId: id,
+    pool,
+    member,
+    reason: z.string(),
+    status: z.enum(exitStatuses),
+    statusLabel: z.string(),
+    requestedAt: timestamp,
+    noticeEndsOn: day,
+    daysLeft: z.number().int().min(0),
+    isNoticeOver: z.boolean(),
+    estimate: rand.nullable().describe('The payout once settled; before, capital and returns less the exit fee'),
+    settlement: z
+      .object({
+        capital: rand,
+        returns: rand,
+        fee: rand,
+        payout: rand,
+        valuedAt: month.nullable().describe('The closed month end it was valued at'),
+        isEarly: z.boolean(),
+        earlyReason: z.string().nullable(),
+        preparedBy: id.nullable(),
+        preparedAt: timestamp.nullable(),
+      })
+      .nullable(),
+    approvalsNeeded: z.number().int().min(1).describe('Two for an early exit'),
+    approverIds: z.array(id),
+    paidAt: timestamp.nullable(),
+    proofUrl: fileUrl.nullable(),
+    rejectionReason: z.string().nullable(),
+  })
+  .meta({ id: 'Exit' });
+
+/** A withdrawal of allocated returns. */
+export const withdrawalView = z
+  .object({
+    id,
+    userId: id,
+    pool,
+    member,
+    amount: rand,
+    status: z.enum(withdrawalStatuses),
+    statusLabel: z.string(),
+    bank: z.object({
+      accountHolder: z.string(),
+      bankName: z.string(),
+      accountNumber: z
+        .string()
+        .describe("The whole number to the admins who pay it; the member's own answers show the last four digits"),
+      branchCode: z.string(),
+    }),
+    approvedBy: id.nullable(),
+    approvedAt: timestamp.nullable(),
+    paidAt: timestamp.nullable(),
+    proofUrl: fileUrl.nullable(),
+    rejectionReason: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Withdrawal' });
+
+/** The member's withdrawals, with what they may still withdraw. */
+export const myWithdrawals = z.object({
+  isOffered: z.boolean().describe('ALLOW_RETURN_WITHDRAWALS'),
+  available: rand.describe('Returns not paid out nor asked for in an open withdrawal'),
+  poolId: id.nullable(),
+  items: z.array(withdrawalView),
+});
