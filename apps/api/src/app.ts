@@ -55,6 +55,7 @@ import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records-service.js';
 import { createStatementsService } from './modules/books/statements-service.js';
+import { registerLoans } from './modules/loans/register.js';
 
 export const defaultWebDist = path.join(apiRoot, '../web/dist');
 
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
+  registerLoans(app, { db, config, guards, clock: { now: booksClock } });
   memberRoutes(app, { members: createMemberService({ db, config }), guards });
   taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {

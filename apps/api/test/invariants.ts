@@ -8,6 +8,9 @@ import type { Db } from '../src/db/client.js';
  * negative; members counted = approved memberships, never above the maximum. And the ledger: every
  * entry balances; the pool's current amount equals its member capital accounts; each member's
  * capital equals their completed payments and their returns equal what was allocated to them.
+ * Loans: each loan's outstanding principal (paid out less principal repaid) equals the principal of
+ * its approved repayments taken from what was paid out, its unpaid schedule, and the ledger's loans
+ * receivable of the loan; its unpaid penalties equal the ledger's penalties due of the loan.
  */
 export async function assertMoneyInvariants(db: Db): Promise<void> {
   const poolProblems = await db.execute(sql`
@@ -62,5 +65,31 @@ export async function assertMoneyInvariants(db: Db): Promise<void> {
     const who = `member ${String(row.user_id)} in pool ${String(row.pool_id)}`;
     expect(Number(row.capital), `${who}: capital in the ledger`).toBe(Number(row.paid));
     expect(Number(row.allocated), `${who}: returns in the ledger`).toBe(Number(row.returns));
+  }
+
+  const loans = await db.execute(sql`
+    select l.id, l.status, l.principal_cents, l.principal_repaid_cents, l.disbursed_on,
+      coalesce((select sum(r.principal_cents) from loan_repayments r where r.loan_id = l.id and r.status = 'approved'), 0) as repaid,
+      coalesce((select sum(i.principal_cents) from loan_instalments i where i.loan_id = l.id), 0) as scheduled,
+      coalesce((select sum(i.principal_cents - i.principal_paid_cents) from loan_instalments i where i.loan_id = l.id), 0) as unpaid,
+      coalesce((select sum(j.amount_cents) from journal_lines j where j.loan_id = l.id and j.account = 'loans_receivable'), 0) as receivable,
+      coalesce((select sum(p.amount_cents - p.paid_cents - p.waived_cents) from loan_penalties p where p.loan_id = l.id), 0) as penalties_due,
+      coalesce((select sum(j.amount_cents) from journal_lines j where j.loan_id = l.id and j.account = 'loan_penalties_receivable'), 0) as penalties_receivable
+    from loans l`);
+  for (const row of loans.rows as Record<string, string | number | null>[]) {
+    const who = `loan ${String(row.id)} (${String(row.status)})`;
+    const isDisbursed = row.disbursed_on !== null;
+    const outstanding = isDisbursed ? Number(row.principal_cents) - Number(row.principal_repaid_cents) : 0;
+    expect(Number(row.principal_repaid_cents), `${who}: principal repaid = its approved repayments`).toBe(
+      Number(row.repaid),
+    );
+    expect(Number(row.receivable), `${who}: outstanding principal = loans receivable in the ledger`).toBe(outstanding);
+    expect(Number(row.unpaid), `${who}: outstanding principal = its unpaid schedule`).toBe(outstanding);
+    if (isDisbursed)
+      expect(Number(row.scheduled), `${who}: the schedule adds up to the principal`).toBe(Number(row.principal_cents));
+    if (row.status === 'repaid') expect(outstanding, `${who}: a repaid loan owes nothing`).toBe(0);
+    expect(Number(row.penalties_receivable), `${who}: unpaid penalties = penalties due in the ledger`).toBe(
+      Number(row.penalties_due),
+    );
   }
 }

@@ -67,6 +67,25 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/withdrawals/:id/approve': 'exit_requests',
   'POST /api/admin/withdrawals/:id/pay': 'exit_requests',
   'POST /api/admin/withdrawals/:id/reject': 'exit_requests',
+  // Loans: the settings and products change only by the super admin (checked by the service).
+  'GET /api/admin/loan-settings': 'loan_management',
+  'PUT /api/admin/loan-settings': 'loan_management',
+  'GET /api/admin/loan-products': 'loan_management',
+  'POST /api/admin/loan-products': 'loan_management',
+  'PUT /api/admin/loan-products/:id': 'loan_management',
+  'GET /api/admin/loans': 'loan_management',
+  'GET /api/admin/loans/:id': 'loan_management',
+  'POST /api/admin/loans/:id/approve': 'loan_management',
+  'POST /api/admin/loans/:id/reject': 'loan_management',
+  'POST /api/admin/loans/:id/disburse': 'loan_management',
+  'POST /api/admin/loans/:id/penalties/:penaltyId/waive': 'loan_management',
+  'GET /api/admin/loan-waivers': 'loan_management',
+  'POST /api/admin/loan-waivers/:id/approve': 'loan_management',
+  'POST /api/admin/loan-waivers/:id/reject': 'loan_management',
+  // Repayments are checked against the bank like pool payments, by the payments desk.
+  'GET /api/admin/loan-repayments': 'payment_management',
+  'POST /api/admin/loan-repayments/:id/approve': 'payment_management',
+  'POST /api/admin/loan-repayments/:id/reject': 'payment_management',
 };
 
 /** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */

@@ -7,6 +7,8 @@ import {
   expenses,
   files,
   income,
+  loanRepayments,
+  loans,
   mfaChallenges,
   nextOfKin,
   notifications,
@@ -47,6 +49,8 @@ export interface MaintenanceReport {
   rateLimits: number;
   mfaChallenges: number;
   orphanFiles: number;
+  /** What each daily job added by a feature reported (loan arrears), when there are any. */
+  jobs?: Record<string, unknown>;
 }
 
 export interface MaintenanceLogger {
@@ -59,7 +63,7 @@ const fileUrl = (column: unknown) => sql`'/api/files/' || ${files.key} = ${colum
 /**
  * The daily clean-up: deletes what the cooperative has no reason to keep (the documents and personal
  * fields of members gone longer than KYC_RETENTION_YEARS, sent e-mails after 30 days, ended sessions and old counters after 7, expired challenges, files nothing refers to after
- * 24 hours) and logs what it removed. Several instances may run it: the day is claimed with one
+ * 24 hours) and logs what it removed; then runs the features' daily jobs (loan arrears and penalties). Several instances may run it: the day is claimed with one
  * atomic statement on the shared database, so one of them does the work.
  */
 export function createMaintenance(deps: {
@@ -148,6 +152,8 @@ export function createMaintenance(deps: {
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
+  /** Daily work of the features (loan arrears), run after the clean-up, in the order added. */
+  const dailyJobs = new Map<string, () => Promise<unknown>>();
 
   async function run(): Promise<MaintenanceReport> {
     try {
@@ -202,6 +208,8 @@ export function createMaintenance(deps: {
           sql`not exists (select 1 from ${accountingPeriods} where ${fileUrl(accountingPeriods.bankStatementUrl)})`,
           sql`not exists (select 1 from ${exitRequests} where ${fileUrl(exitRequests.proofUrl)})`,
           sql`not exists (select 1 from ${withdrawals} where ${fileUrl(withdrawals.proofUrl)})`,
+          sql`not exists (select 1 from ${loans} where ${fileUrl(loans.disbursementProofUrl)})`,
+          sql`not exists (select 1 from ${loanRepayments} where ${fileUrl(loanRepayments.proofUrl)})`,
           // Month-end reports are kept for good: the closed month's papers.
           sql`${files.kind} <> 'month-end-report'`,
         ),
@@ -214,6 +222,8 @@ export function createMaintenance(deps: {
       });
     }
 
+    const jobs: Record<string, unknown> = {};
+    for (const [name, job] of dailyJobs) jobs[name] = await job();
     const report: MaintenanceReport = {
       erasedMembers,
       sentMails: sentMails.length,
@@ -221,6 +231,7 @@ export function createMaintenance(deps: {
       rateLimits: counters.length,
       mfaChallenges: challenges.length,
       orphanFiles: orphans.length,
+      ...(dailyJobs.size ? { jobs } : {}),
     };
     logger.info({ removed: report }, 'maintenance done');
     return report;
@@ -276,6 +287,13 @@ export function createMaintenance(deps: {
   return {
     run,
     runIfDue,
+    /**
+     * Adds a feature's daily work to the run (the loans' arrears). It runs on the one instance that
+     * claimed the day, so it must also be safe to run twice (the claim lasts 24 hours, not a calendar day).
+     */
+    addDailyJob(name: string, job: () => Promise<unknown>) {
+      dailyJobs.set(name, job);
+    },
     start() {
       schedule(FIRST_CHECK_MS);
     },

@@ -212,6 +212,8 @@ export const loanMessages = {
   guaranteedLoan: 'You guarantee this loan, so another admin must decide it.',
   approverPays: 'You approved this loan, so another admin must pay it out.',
   proofOfTransfer: 'Please upload the proof of transfer',
+  transferProofUsed: 'This proof of transfer has been used for another loan already.',
+  bankShort: (balance: string) => `The pool's bank balance in the books (${balance}) does not cover this loan.`,
 
   // Repayments.
   notRepaying: 'This loan is not being repaid: there is nothing to pay.',

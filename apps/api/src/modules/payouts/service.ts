@@ -7,6 +7,7 @@ import {
   exitMessages,
   exitStatusLabels,
   formatRand,
+  loanMessages,
   periodOfDay,
   singleChecker,
   withdrawalMessages,
@@ -26,6 +27,7 @@ import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../auth/tokens.js';
 import type { BooksClock } from '../books/records-service.js';
 import { postEntry } from '../ledger/posting.js';
+import { loansToSettleOnExit, settleLoansFromExit } from '../loans/exits.js';
 import { notifyMember } from '../notifications/service.js';
 
 type ExitRow = typeof exitRequests.$inferSelect;
@@ -116,6 +118,7 @@ export function createPayoutService(deps: {
               capital: centsToRand(row.capitalCents!),
               returns: centsToRand(row.returnsCents!),
               fee: centsToRand(row.feeCents!),
+              loans: centsToRand(row.loanSettlementCents ?? 0),
               payout: centsToRand(row.payoutCents),
               valuedAt: row.valuedAt,
               isEarly: Boolean(row.earlyReason),
@@ -329,6 +332,12 @@ export function createPayoutService(deps: {
         const membership = await lockMembership(tx, before.membershipId);
         const held = holding(membership);
         const fee = exitFeeCents(held.totalCents, config.books.exitFeePercent);
+        // The member's own loans in the pool are settled from the payout first; capital held for
+        // loans they guarantee refuses the settlement until those loans are repaid.
+        const loanCents = await loansToSettleOnExit(tx, before, today());
+        if (held.totalCents - fee - loanCents < 0) {
+          throw invalidState(loanMessages.loanNotCovered(formatRand(loanCents)));
+        }
         const [after] = await tx
           .update(exitRequests)
           .set({
@@ -337,7 +346,8 @@ export function createPayoutService(deps: {
             capitalCents: held.capitalCents,
             returnsCents: held.returnsCents,
             feeCents: fee,
-            payoutCents: held.totalCents - fee,
+            loanSettlementCents: loanCents,
+            payoutCents: held.totalCents - fee - loanCents,
             valuedAt,
             preparedBy: actorId,
             preparedAt: clock.now(),
@@ -408,6 +418,14 @@ export function createPayoutService(deps: {
           throw invalidState(exitMessages.changed);
         }
         const fee = before.feeCents!;
+        // The member's loans, settled as of the day the settlement was prepared, inside this entry.
+        const loanLines = await settleLoansFromExit(
+          tx,
+          { ...before, loanSettlementCents: before.loanSettlementCents ?? 0 },
+          dayOf(before.preparedAt!),
+          clock.now(),
+          exitMessages.changed,
+        );
         const lines = [
           {
             account: 'member_capital' as const,
@@ -423,6 +441,7 @@ export function createPayoutService(deps: {
           },
           { account: 'bank' as const, poolId: before.poolId, amountCents: -before.payoutCents! },
           { account: 'income:other' as const, poolId: before.poolId, amountCents: -fee },
+          ...loanLines,
         ].filter((line) => line.amountCents !== 0);
         if (lines.length >= 2) {
           await postEntry(tx, {

@@ -1,0 +1,155 @@
+import {
+  instalmentUnpaid,
+  openLoanStatuses,
+  settlementQuote,
+  type InstalmentBalance,
+  type JournalLineDraft,
+  type RepaymentAllocation,
+  type SettlementQuote,
+} from '@letsema/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { loanInstalments, loanPenalties, loans } from '../../db/schema.js';
+
+export type LoanRow = typeof loans.$inferSelect;
+export type InstalmentRow = typeof loanInstalments.$inferSelect;
+export type PenaltyRow = typeof loanPenalties.$inferSelect;
+
+/** An instalment with its penalty, as the books hold them, and the arithmetic's view of it. */
+export interface InstalmentState {
+  row: InstalmentRow;
+  penalty: PenaltyRow | null;
+  balance: InstalmentBalance;
+}
+
+/** The loan's instalments in order, each with its penalty. */
+export async function loadInstalments(tx: Executor, loanId: string): Promise<InstalmentState[]> {
+  const rows = await tx
+    .select({ instalment: loanInstalments, penalty: loanPenalties })
+    .from(loanInstalments)
+    .leftJoin(loanPenalties, eq(loanPenalties.instalmentId, loanInstalments.id))
+    .where(eq(loanInstalments.loanId, loanId))
+    .orderBy(asc(loanInstalments.number));
+  return rows.map(({ instalment, penalty }) => ({
+    row: instalment,
+    penalty,
+    balance: {
+      number: instalment.number,
+      dueOn: instalment.dueOn,
+      principalCents: instalment.principalCents,
+      interestCents: instalment.interestCents,
+      penaltyCents: penalty?.amountCents ?? 0,
+      principalPaidCents: instalment.principalPaidCents,
+      interestPaidCents: instalment.interestPaidCents,
+      penaltyPaidCents: penalty?.paidCents ?? 0,
+      interestWaivedCents: instalment.interestWaivedCents,
+      penaltyWaivedCents: penalty?.waivedCents ?? 0,
+    },
+  }));
+}
+
+/** What settles an active loan on `asOf` (principal, interest earned, penalties due). */
+export function settlementOf(loan: LoanRow, states: InstalmentState[], asOf: string): SettlementQuote {
+  return settlementQuote(
+    states.map((state) => state.balance),
+    asOf,
+    loan.disbursedOn ?? asOf,
+  );
+}
+
+/**
+ * Writes a repayment's split into the instalments, their penalties and the loan: paid amounts,
+ * interest no longer charged, instalments paid in full, the principal repaid. The loan is repaid
+ * when nothing is left on it. Call it with the loan's row locked.
+ */
+export async function applyAllocation(
+  tx: Executor,
+  loan: LoanRow,
+  states: InstalmentState[],
+  allocation: Extract<RepaymentAllocation, { isAllowed: true }>,
+  today: string,
+  now: Date,
+): Promise<{ isRepaid: boolean }> {
+  const byNumber = new Map(states.map((state) => [state.row.number, state]));
+  for (const part of allocation.parts) {
+    const state = byNumber.get(part.number)!;
+    const after: InstalmentBalance = {
+      ...state.balance,
+      principalPaidCents: state.balance.principalPaidCents + part.principalCents,
+      interestPaidCents: state.balance.interestPaidCents + part.interestCents,
+      interestWaivedCents: state.balance.interestWaivedCents + part.interestWaivedCents,
+      penaltyPaidCents: state.balance.penaltyPaidCents + part.penaltyCents,
+    };
+    const isPaid = instalmentUnpaid(after).totalCents === 0;
+    await tx
+      .update(loanInstalments)
+      .set({
+        principalPaidCents: after.principalPaidCents,
+        interestPaidCents: after.interestPaidCents,
+        interestWaivedCents: after.interestWaivedCents,
+        ...(isPaid ? { status: 'paid', paidOn: today } : {}),
+        updatedAt: now,
+      })
+      .where(eq(loanInstalments.id, state.row.id));
+    if (part.penaltyCents > 0) {
+      await tx
+        .update(loanPenalties)
+        .set({ paidCents: sql`${loanPenalties.paidCents} + ${part.penaltyCents}`, updatedAt: now })
+        .where(eq(loanPenalties.id, state.penalty!.id));
+    }
+    state.balance = after;
+    if (isPaid) state.row = { ...state.row, status: 'paid', paidOn: today };
+  }
+  return closeIfRepaid(tx, loan, states, allocation.principalCents, now);
+}
+
+/** Adds principal repaid to the loan and closes it as repaid when nothing is left on any instalment. */
+export async function closeIfRepaid(
+  tx: Executor,
+  loan: LoanRow,
+  states: InstalmentState[],
+  principalCents: number,
+  now: Date,
+): Promise<{ isRepaid: boolean }> {
+  const isRepaid = states.every((state) => instalmentUnpaid(state.balance).totalCents === 0);
+  await tx
+    .update(loans)
+    .set({
+      principalRepaidCents: sql`${loans.principalRepaidCents} + ${principalCents}`,
+      ...(isRepaid ? { status: 'repaid', closedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(loans.id, loan.id));
+  return { isRepaid };
+}
+
+/**
+ * The loan side of a repayment's journal entry: principal out of loans receivable, interest into
+ * income, penalties out of penalties due. The money side (the bank, or an exit payout) is the caller's.
+ */
+export function repaymentCredits(
+  loan: LoanRow,
+  split: { principalCents: number; interestCents: number; penaltyCents: number },
+): JournalLineDraft[] {
+  const of = { userId: loan.userId, poolId: loan.poolId, loanId: loan.id };
+  return [
+    { account: 'loans_receivable' as const, ...of, amountCents: -split.principalCents },
+    { account: 'income:loan_interest' as const, ...of, amountCents: -split.interestCents },
+    { account: 'loan_penalties_receivable' as const, ...of, amountCents: -split.penaltyCents },
+  ].filter((line) => line.amountCents !== 0);
+}
+
+/** Loans still asked for or owed. */
+export const isOpenLoan = inArray(loans.status, [...openLoanStatuses]);
+
+/**
+ * The capital a member has pledged as a guarantor: the guaranteed part of every loan they accepted
+ * to guarantee, from acceptance until the loan is repaid or stopped.
+ */
+export async function guarantorHoldCents(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${loans.guaranteedCents}), 0)` })
+    .from(loans)
+    .where(and(eq(loans.guarantorId, userId), eq(loans.guarantorStatus, 'accepted'), isOpenLoan));
+  return Number(row?.cents ?? 0);
+}
