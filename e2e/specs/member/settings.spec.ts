@@ -4,7 +4,13 @@ import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { createActiveMember } from '../../fixtures/investing.js';
-import { readStoredToken, waitForStrength } from '../../fixtures/page-checks.js';
+import {
+  markDocument,
+  readStoredToken,
+  waitForNewDocument,
+  waitForPath,
+  waitForStrength,
+} from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
 
@@ -25,9 +31,6 @@ describe('settings', () => {
   it('changes the password: other sessions end, this one stays, and only the new password signs in', async () => {
     const member = await createActiveMember('Thandiwe Mokoena');
     const newPassword = 'a-brand-new-password';
-    const laptop = await newPage();
-    await signInMember(laptop, member.email, member.password);
-
     const page = await newPage();
     await signInMember(page, member.email, member.password);
     await openSettings(page);
@@ -39,6 +42,11 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Current password is incorrect').waitFor();
 
+    // Another device signs in just before the change, so that its next action below comes well
+    // within the 30 seconds after which its unread-count poll would find the session ended first.
+    const laptop = await newPage();
+    await signInMember(laptop, member.email, member.password);
+
     await page.getByLabel('Current password').fill(member.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.', { exact: false }).waitFor();
@@ -49,9 +57,11 @@ describe('settings', () => {
     await page.waitForURL('**/profile');
     await page.getByText(member.email).first().waitFor();
 
-    // The other one is sent to sign in on its next action.
+    // The other one is sent to sign in on its next action: the app loads the sign-in page afresh.
+    await markDocument(laptop);
     await laptop.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
-    await laptop.waitForURL('**/login');
+    await waitForNewDocument(laptop, '/login');
+    await laptop.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await readStoredToken(laptop)).toBeNull();
 
     const fresh = await newPage();
@@ -82,17 +92,20 @@ describe('settings', () => {
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.waitForURL('**/login');
+    await waitForPath(page, '/login');
     await page.getByText('You have been signed out on every device.').waitFor();
     expect(await readStoredToken(page)).toBeNull();
     const response = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(response.status()).toBe(401);
 
+    await markDocument(phone);
     await phone
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Transactions' })
       .click();
-    await phone.waitForURL('**/login');
+    await waitForNewDocument(phone, '/login');
+    await phone.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await readStoredToken(phone)).toBeNull();
   });
 
   it('saves the e-mail preferences, still there after a reload, on a 375 px phone', async () => {
