@@ -26,6 +26,7 @@ import {
   files,
   income,
   journalEntries,
+  loanRepayments,
   memberships,
   payments,
   periodReopenRequests,
@@ -114,7 +115,7 @@ export function createMonthEndService(deps: {
 
   async function pendingFor(tx: Executor, period: string) {
     const { end } = periodBounds(period);
-    const [pendingPayments, pendingExpenses, pendingIncome] = await Promise.all([
+    const [pendingPayments, pendingRepayments, pendingExpenses, pendingIncome] = await Promise.all([
       tx
         .select({
           id: payments.id,
@@ -126,6 +127,19 @@ export function createMonthEndService(deps: {
         .innerJoin(users, eq(users.id, payments.userId))
         .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, end)))
         .orderBy(asc(payments.createdAt))
+        .limit(100),
+      // Loan repayments are money in the bank too: checked before the month is locked, like payments.
+      tx
+        .select({
+          id: loanRepayments.id,
+          amountCents: loanRepayments.amountCents,
+          createdAt: loanRepayments.createdAt,
+          who: users.fullName,
+        })
+        .from(loanRepayments)
+        .innerJoin(users, eq(users.id, loanRepayments.userId))
+        .where(and(eq(loanRepayments.status, 'pending'), lt(loanRepayments.createdAt, end)))
+        .orderBy(asc(loanRepayments.createdAt))
         .limit(100),
       tx
         .select({
@@ -151,12 +165,20 @@ export function createMonthEndService(deps: {
         .limit(100),
     ]);
     return {
-      payments: pendingPayments.map((row) => ({
-        id: row.id,
-        amount: centsToRand(row.amountCents),
-        date: dayOf(row.createdAt),
-        description: `Payment from ${row.who ?? 'a member'}`,
-      })),
+      payments: [
+        ...pendingPayments.map((row) => ({
+          id: row.id,
+          amount: centsToRand(row.amountCents),
+          date: dayOf(row.createdAt),
+          description: `Payment from ${row.who ?? 'a member'}`,
+        })),
+        ...pendingRepayments.map((row) => ({
+          id: row.id,
+          amount: centsToRand(row.amountCents),
+          date: dayOf(row.createdAt),
+          description: `Loan repayment from ${row.who ?? 'a member'}`,
+        })),
+      ],
       expenses: pendingExpenses.map((row) => ({
         id: row.id,
         amount: centsToRand(row.amountCents),

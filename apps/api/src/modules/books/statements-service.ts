@@ -1,8 +1,8 @@
-import { centsToRand, dayOf, formatRand, type StatementQuery } from '@letsema/domain';
+import { centsToRand, dayOf, formatLoanNumber, formatRand, type StatementQuery } from '@letsema/domain';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountingPeriods, journalEntries, journalLines, pools, users } from '../../db/schema.js';
+import { accountingPeriods, journalEntries, journalLines, loans, pools, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
 import { safeCsvText } from './csv.js';
@@ -11,6 +11,19 @@ import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
 
 const MEMBER_ACCOUNTS = ['member_capital', 'member_returns'];
+/** What a member owes the cooperative on loans: principal, and late penalties charged. */
+const LOAN_ACCOUNTS = ['loans_receivable', 'loan_penalties_receivable'];
+
+/** How a movement of what a member owes on a loan reads on their statement. */
+function loanLineType(account: string, kind: string, cents: number): string {
+  if (account === 'loans_receivable') {
+    if (cents > 0) return 'Loan paid out';
+    return kind === 'payout' ? 'Loan settled from exit payout' : 'Loan repayment';
+  }
+  if (cents > 0) return 'Late penalty';
+  if (kind === 'reversal') return 'Penalty waived';
+  return kind === 'payout' ? 'Penalty settled from exit payout' : 'Penalty paid';
+}
 
 const KIND_LABELS: Record<string, string> = {
   payment: 'Contribution',
@@ -84,6 +97,7 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
     });
     const sum = (predicate: (line: (typeof lines)[number]) => boolean) =>
       lines.filter(predicate).reduce((total, line) => total + line.amountCents, 0);
+    const loanSection = await loanLines(userId, query);
     return {
       number: `ST-${query.from.replaceAll('-', '')}-${query.to.replaceAll('-', '')}-${userId.slice(0, 8).toUpperCase()}`,
       from: query.from,
@@ -95,7 +109,64 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       returnsCents: sum((line) => line.type.endsWith('allocation')),
       payoutsCents: sum((line) => line.type === 'Payout'),
       lines,
+      loans: loanSection,
     };
+  }
+
+  /**
+   * What the member owes on loans (principal and penalties, debit positive) at the start and end of
+   * the range, every movement in between, and the loan interest they paid in it.
+   */
+  async function loanLines(userId: string, query: Pick<StatementQuery, 'from' | 'to'>) {
+    const [opening] = await db
+      .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(
+        and(
+          eq(journalLines.userId, userId),
+          inArray(journalLines.account, LOAN_ACCOUNTS),
+          lt(journalEntries.effectiveDate, query.from),
+        ),
+      );
+    const inRange = and(
+      eq(journalLines.userId, userId),
+      gte(journalEntries.effectiveDate, query.from),
+      lte(journalEntries.effectiveDate, query.to),
+    );
+    const rows = await db
+      .select({
+        number: journalEntries.number,
+        date: journalEntries.effectiveDate,
+        kind: journalEntries.kind,
+        account: journalLines.account,
+        loanNumber: loans.number,
+        cents: journalLines.amountCents,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .innerJoin(loans, eq(loans.id, journalLines.loanId))
+      .where(and(inRange, inArray(journalLines.account, LOAN_ACCOUNTS)))
+      .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
+    const [interest] = await db
+      .select({ cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)` })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(and(inRange, eq(journalLines.account, 'income:loan_interest')));
+    let balance = Number(opening?.cents ?? 0);
+    const openingCents = balance;
+    const lines = rows.map((row) => {
+      balance += row.cents;
+      return {
+        date: row.date,
+        reference: formatEntryNumber(row.number),
+        type: loanLineType(row.account, row.kind, row.cents),
+        loan: formatLoanNumber(row.loanNumber),
+        amountCents: row.cents,
+        balanceCents: balance,
+      };
+    });
+    return { openingCents, closingCents: balance, interestPaidCents: Number(interest?.cents ?? 0), lines };
   }
 
   return {
@@ -116,6 +187,20 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
               (line.balanceCents / 100).toFixed(2),
             ]),
             ['', 'Closing balance', '', '', '', (statement.closingCents / 100).toFixed(2)],
+            ...(statement.loans.lines.length || statement.loans.openingCents
+              ? [
+                  ['', 'Loans: owed at the start', '', '', '', (statement.loans.openingCents / 100).toFixed(2)],
+                  ...statement.loans.lines.map((line) => [
+                    line.date,
+                    line.type,
+                    line.reference,
+                    line.loan,
+                    (line.amountCents / 100).toFixed(2),
+                    (line.balanceCents / 100).toFixed(2),
+                  ]),
+                  ['', 'Loans: owed at the end', '', '', '', (statement.loans.closingCents / 100).toFixed(2)],
+                ]
+              : []),
           ],
           {
             header: true,
@@ -162,9 +247,35 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
                   formatRand(line.balanceCents),
                 ]),
               },
+              ...(statement.loans.lines.length || statement.loans.openingCents
+                ? [
+                    {
+                      heading: `Loans: owed ${formatRand(statement.loans.openingCents)} at the start, ${formatRand(statement.loans.closingCents)} at the end; interest paid ${formatRand(statement.loans.interestPaidCents)}`,
+                      columns: [
+                        { label: 'Date', width: 70 },
+                        { label: 'Type', width: 130 },
+                        { label: 'Reference', width: 75 },
+                        { label: 'Loan', width: 80 },
+                        { label: 'Amount', width: 72, align: 'right' as const },
+                        { label: 'Owed', width: 72, align: 'right' as const },
+                      ],
+                      rows: statement.loans.lines.map((line) => [
+                        line.date,
+                        line.type,
+                        line.reference,
+                        line.loan,
+                        formatRand(line.amountCents),
+                        formatRand(line.balanceCents),
+                      ]),
+                    },
+                  ]
+                : []),
             ],
             notes: [
               'The balance is what the cooperative holds for you: capital paid in and returns allocated, less payouts.',
+              ...(statement.loans.lines.length || statement.loans.openingCents
+                ? ['Loans show what you owe: principal paid out and late penalties, less repayments and waivers.']
+                : []),
             ],
           },
           new Date(`${statement.to}T22:00:00Z`),
@@ -190,6 +301,19 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
             amount: centsToRand(line.amountCents),
             balance: centsToRand(line.balanceCents),
           })),
+          loans: {
+            openingOwed: centsToRand(statement.loans.openingCents),
+            closingOwed: centsToRand(statement.loans.closingCents),
+            interestPaid: centsToRand(statement.loans.interestPaidCents),
+            lines: statement.loans.lines.map((line) => ({
+              date: line.date,
+              reference: line.reference,
+              type: line.type,
+              loan: line.loan,
+              amount: centsToRand(line.amountCents),
+              owed: centsToRand(line.balanceCents),
+            })),
+          },
         },
       };
     },

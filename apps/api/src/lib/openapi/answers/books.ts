@@ -143,6 +143,23 @@ export const statement = z
         balance: rand,
       }),
     ),
+    loans: z
+      .object({
+        openingOwed: rand,
+        closingOwed: rand,
+        interestPaid: rand.describe('Loan interest paid in the range'),
+        lines: z.array(
+          z.object({
+            date: day,
+            reference: z.string().describe('The journal entry'),
+            type: z.string().describe('Loan paid out, Loan repayment, Late penalty, Penalty paid, Penalty waived, ...'),
+            loan: z.string().describe('LN-000042'),
+            amount: rand.describe('Positive adds to what is owed'),
+            owed: rand,
+          }),
+        ),
+      })
+      .describe('What the member owes on loans (principal and late penalties) and its movements'),
   })
   .meta({ id: 'Statement' });
 
