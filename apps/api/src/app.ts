@@ -221,13 +221,17 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
-  registerLoans(app, { db, config, guards, clock: { now: booksClock } });
+  const loans = registerLoans(app, { db, config, guards, clock: { now: booksClock } });
   memberRoutes(app, { members: createMemberService({ db, config }), guards });
   taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
-    counters: { payments: () => investing.countPendingPayments(), payouts: () => payouts.countOpen() },
+    counters: {
+      payments: () => investing.countPendingPayments(),
+      payouts: () => payouts.countOpen(),
+      loans: () => loans.countAwaitingDecision(),
+    },
   });
 
   const webDistFolder = config.webDist ?? defaultWebDist;

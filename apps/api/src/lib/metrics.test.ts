@@ -108,7 +108,16 @@ describe(`metrics (${testEngine})`, () => {
       vi.setSystemTime(Date.now() + 60_000);
       const text = await scrape();
       expect(sample(text, 'letsema_decision_queue_length{queue="registrations"}')).toBe(2);
-      for (const queue of ['payments', 'pool_requests', 'expenses', 'income', 'exits', 'withdrawals']) {
+      for (const queue of [
+        'payments',
+        'pool_requests',
+        'expenses',
+        'income',
+        'exits',
+        'withdrawals',
+        'loans',
+        'loan_repayments',
+      ]) {
         expect(sample(text, `letsema_decision_queue_length{queue="${queue}"}`), queue).toBe(0);
       }
       expect(sample(text, 'letsema_email_outbox_rows{status="pending"}')).toBe(2);

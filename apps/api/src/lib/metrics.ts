@@ -8,6 +8,8 @@ import {
   expenses,
   exitRequests,
   income,
+  loanRepayments,
+  loans,
   memberships,
   payments,
   users,
@@ -16,6 +18,7 @@ import {
 import { awaitingReview } from '../modules/admin/review-service.js';
 import { pendingPayment, pendingPoolRequest } from '../modules/investing/service.js';
 import { openExit, openWithdrawal } from '../modules/payouts/service.js';
+import { loanAwaitingDecision, pendingLoanRepayment } from '../modules/loans/service.js';
 import { fail } from './envelope.js';
 
 export const METRICS_PATH = '/metrics';
@@ -31,7 +34,17 @@ export interface Metrics {
 }
 
 /** The queues an admin decides, by the `queue` label. */
-const QUEUES = ['registrations', 'payments', 'pool_requests', 'expenses', 'income', 'exits', 'withdrawals'] as const;
+const QUEUES = [
+  'registrations',
+  'payments',
+  'pool_requests',
+  'expenses',
+  'income',
+  'exits',
+  'withdrawals',
+  'loans',
+  'loan_repayments',
+] as const;
 
 interface Counts {
   queues: Record<(typeof QUEUES)[number], number>;
@@ -171,6 +184,8 @@ async function countWaiting(db: Db): Promise<Counts> {
       ${count(income, eq(income.status, 'pending'))} as income,
       ${count(exitRequests, openExit)} as exits,
       ${count(withdrawals, openWithdrawal)} as withdrawals,
+      ${count(loans, loanAwaitingDecision)} as loans,
+      ${count(loanRepayments, pendingLoanRepayment)} as loan_repayments,
       ${count(emailOutbox, eq(emailOutbox.status, 'pending'))} as outbox_pending,
       ${count(emailOutbox, eq(emailOutbox.status, 'failed'))} as outbox_failed,
       (select extract(epoch from now() - min(${emailOutbox.createdAt}))::float8 from ${emailOutbox}
@@ -188,6 +203,8 @@ async function countWaiting(db: Db): Promise<Counts> {
       income: number('income'),
       exits: number('exits'),
       withdrawals: number('withdrawals'),
+      loans: number('loans'),
+      loan_repayments: number('loan_repayments'),
     },
     outboxPending: number('outbox_pending'),
     outboxFailed: number('outbox_failed'),

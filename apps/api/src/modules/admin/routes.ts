@@ -17,6 +17,8 @@ export interface PendingCounters {
   payments(): Promise<number>;
   /** Open exits and withdrawals. */
   payouts?(): Promise<{ exits: number; withdrawals: number }>;
+  /** Loans waiting for approval or to be paid out. */
+  loans?(): Promise<number>;
 }
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
@@ -47,12 +49,13 @@ export function adminReviewRoutes(
       schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
     },
     async () => {
-      const [registrations, payments, payouts] = await Promise.all([
+      const [registrations, payments, payouts, loans] = await Promise.all([
         review.countAwaitingReview(),
         deps.counters.payments(),
         deps.counters.payouts?.() ?? { exits: 0, withdrawals: 0 },
+        deps.counters.loans?.() ?? 0,
       ]);
-      return ok({ registrations, payments, loans: 0, withdrawals: payouts.withdrawals, exits: payouts.exits });
+      return ok({ registrations, payments, loans, withdrawals: payouts.withdrawals, exits: payouts.exits });
     },
   );
 

@@ -72,6 +72,10 @@ interface LoanAnswer {
   settlement: { asOf: string; amount: number; principal: number; interest: number; penalties: number } | null;
   nextInstalment: { number: number; dueOn: string; amount: number } | null;
 }
+interface Tasks {
+  waiting: { kind: string; id: string; path: string; detail: string }[];
+  started: { kind: string; id: string; path: string; detail: string }[];
+}
 interface RepaymentAnswer {
   id: string;
   status: string;
@@ -415,6 +419,17 @@ describe(`applications (${testEngine})`, () => {
     expect(mine.map((row) => row.id)).toEqual([loan.id]);
   });
 
+  it("counts the loan on the dashboard and lists it in the loan admins' tasks", async () => {
+    const counts = await okData<{ loans: number }>(call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!));
+    expect(counts.loans).toBe(1);
+    const tasks = await okData<Tasks>(call('GET', '/api/admin/tasks', loanA));
+    expect(tasks.waiting.filter((item) => item.kind === 'loan').map((item) => [item.id, item.path])).toEqual([
+      [loan.id, `/admin/loans/${loan.id}`],
+    ]);
+    const desk = await okData<Tasks>(call('GET', '/api/admin/tasks', cashiers[0]!));
+    expect(desk.waiting.filter((item) => item.kind.startsWith('loan'))).toEqual([]);
+  });
+
   describe('decisions', () => {
     it('never lets the applicant or the guarantor decide, even when they are loan admins', async () => {
       const own = await okData<LoanAnswer>(
@@ -459,6 +474,12 @@ describe(`applications (${testEngine})`, () => {
     it('needs two different approvers above the dual-approval amount, then a third admin to pay it out', async () => {
       const first = await okData<LoanAnswer>(call('POST', `/api/admin/loans/${loan.id}/approve`, loanA));
       expect(first).toMatchObject({ status: 'pending', approverIds: [expect.any(String)] });
+      // The first approver waits for a second; the others have it to decide.
+      const mine = await okData<Tasks>(call('GET', '/api/admin/tasks', loanA));
+      expect(mine.started.find((item) => item.id === loan.id)?.detail).toBe(`${loan.number} · 1 of 2 approvals`);
+      expect((await okData<Tasks>(call('GET', '/api/admin/tasks', loanC))).waiting.map((item) => item.id)).toContain(
+        loan.id,
+      );
       expect(await refusal(call('POST', `/api/admin/loans/${loan.id}/approve`, loanA))).toMatchObject({
         status: 403,
         error: makerCheckerMessages.alreadyApproved,
@@ -563,6 +584,10 @@ describe(`applications (${testEngine})`, () => {
       );
       expect(repayment).toMatchObject({ status: 'pending', split: null });
       expect((await refusal(call('POST', `/api/loans/${loan.id}/repayments`, lerato.token, body))).status).toBe(409);
+      const desk = await okData<Tasks>(call('GET', '/api/admin/tasks', cashiers[0]!));
+      expect(desk.waiting.filter((item) => item.kind === 'loan-repayment').map((item) => item.id)).toEqual([
+        repayment.id,
+      ]);
     });
 
     it('is approved exactly once when many admins approve it at the same moment: one 200, the rest 409, one entry', async () => {

@@ -1,6 +1,7 @@
 import {
   canDecide,
   dayOf,
+  formatLoanNumber,
   formatRand,
   hasRole,
   monthEndStepLabels,
@@ -17,6 +18,9 @@ import {
   exitRequests,
   expenses,
   income,
+  loanPenaltyWaivers,
+  loanRepayments,
+  loans,
   memberships,
   payments,
   periodReopenRequests,
@@ -270,6 +274,81 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
               };
               if (mayDecide(maker, w.amountCents, [])) waiting.push(item);
               else started.push(item);
+            }
+          })(),
+        );
+
+      if (can('loan_management'))
+        jobs.push(
+          (async () => {
+            const rows = await db
+              .select({ loan: loans, who: users.fullName })
+              .from(loans)
+              .innerJoin(users, eq(users.id, loans.userId))
+              .where(inArray(loans.status, ['pending', 'approved']))
+              .orderBy(asc(loans.updatedAt))
+              .limit(LIMIT);
+            for (const { loan, who } of rows) {
+              // Nobody decides a loan they asked for or guarantee: it is nobody's task of theirs.
+              if (loan.userId === admin.id || loan.guarantorId === admin.id) continue;
+              const isApproval = loan.status === 'pending';
+              const item = {
+                kind: 'loan',
+                id: loan.id,
+                title: `${isApproval ? 'Approve' : 'Pay out'} the loan of ${formatRand(loan.principalCents)} to ${who ?? 'a member'}`,
+                detail: `${formatLoanNumber(loan.number)}${isApproval && loan.approvalsNeeded > 1 ? ` · ${loan.approverIds.length} of ${loan.approvalsNeeded} approvals` : ''}`,
+                path: `/admin/loans/${loan.id}`,
+                since: (loan.approvedAt ?? loan.createdAt).toISOString(),
+              };
+              const maySign = isApproval
+                ? mayDecide(loan.userId, loan.principalCents, loan.approverIds, loan.approvalsNeeded)
+                : !loan.approverIds.includes(admin.id);
+              if (maySign) waiting.push(item);
+              else started.push(item);
+            }
+            const waivers = await db
+              .select({ waiver: loanPenaltyWaivers, number: loans.number, userId: loans.userId })
+              .from(loanPenaltyWaivers)
+              .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
+              .where(eq(loanPenaltyWaivers.status, 'pending'))
+              .orderBy(asc(loanPenaltyWaivers.createdAt))
+              .limit(LIMIT);
+            for (const { waiver, number, userId } of waivers) {
+              if (userId === admin.id) continue;
+              const item = {
+                kind: 'loan-waiver',
+                id: waiver.id,
+                title: `Waive a late penalty of ${formatRand(waiver.amountCents)} on ${formatLoanNumber(number)}?`,
+                detail: waiver.reason,
+                path: `/admin/loans/${waiver.loanId}`,
+                since: waiver.createdAt.toISOString(),
+              };
+              if (waiver.requestedBy === admin.id) started.push(item);
+              else waiting.push(item);
+            }
+          })(),
+        );
+
+      if (can('payment_management'))
+        jobs.push(
+          (async () => {
+            const rows = await db
+              .select({ repayment: loanRepayments, who: users.fullName, number: loans.number })
+              .from(loanRepayments)
+              .innerJoin(users, eq(users.id, loanRepayments.userId))
+              .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+              .where(and(eq(loanRepayments.status, 'pending'), ne(loanRepayments.userId, admin.id)))
+              .orderBy(asc(loanRepayments.createdAt))
+              .limit(LIMIT);
+            for (const { repayment, who, number } of rows) {
+              waiting.push({
+                kind: 'loan-repayment',
+                id: repayment.id,
+                title: `Loan repayment of ${formatRand(repayment.amountCents)} from ${who ?? 'a member'}`,
+                detail: `${formatLoanNumber(number)}: proof of payment to check`,
+                path: '/admin/loans/repayments',
+                since: repayment.createdAt.toISOString(),
+              });
             }
           })(),
         );

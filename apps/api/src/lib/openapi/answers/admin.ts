@@ -17,7 +17,7 @@ import { kinView, userView } from './accounts.js';
 export const pendingCounts = z.object({
   registrations: z.number().int().min(0),
   payments: z.number().int().min(0),
-  loans: z.number().int().min(0).describe('Always 0: loans are not offered yet'),
+  loans: z.number().int().min(0).describe('Loans waiting for approval or to be paid out'),
   withdrawals: z.number().int().min(0),
   exits: z.number().int().min(0),
 });
@@ -164,6 +164,9 @@ export const taskItem = z
       'withdrawal',
       'month-end',
       'reopen',
+      'loan',
+      'loan-waiver',
+      'loan-repayment',
     ]),
     id: z.string().describe('The id of what waits (a month, `YYYY-MM`, for the month end)'),
     title: z.string(),
