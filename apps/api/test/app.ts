@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { checkAnswers } from './answer-check.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestContext {
@@ -40,6 +41,8 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const app = await buildApp({ config, db: database.db, ...deps }, { webDist: false, ...options });
+  // Every answer of every API test is checked against the call's OpenAPI description.
+  const answers = checkAnswers(app);
   await app.ready();
   return {
     app,
@@ -50,6 +53,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      answers.assertAllMatched();
     },
   };
 }
