@@ -40,6 +40,7 @@ const loans: Record<string, string> = {};
 interface ExitAnswer {
   id: string;
   status: string;
+  estimate: number;
   settlement: { capital: number; returns: number; fee: number; loans: number; payout: number } | null;
 }
 
@@ -114,6 +115,8 @@ describe(`exits of members with loans (${testEngine})`, () => {
   it("settles the member's own loan from the payout first: principal and the interest earned to the day", async () => {
     at('2026-03-20T09:00:00+02:00');
     const notice = await giveNotice(dineo);
+    // Before the settlement, the estimate already takes the principal she owes.
+    expect(notice.estimate).toBe(1000);
     at('2026-03-25T09:00:00+02:00');
     const settled = await okData<ExitAnswer>(settleEarly(notice.id));
     // 20 of the 31 days from 5 March to 5 April of April's instalment interest.

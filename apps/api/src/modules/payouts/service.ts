@@ -20,7 +20,16 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { accountingPeriods, exitRequests, files, memberships, pools, users, withdrawals } from '../../db/schema.js';
+import {
+  accountingPeriods,
+  exitRequests,
+  files,
+  loans,
+  memberships,
+  pools,
+  users,
+  withdrawals,
+} from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
@@ -89,13 +98,33 @@ export function createPayoutService(deps: {
     return row?.period ?? null;
   }
 
+  /** Principal each member owes on active loans in each pool (`userId:poolId`), for the estimates. */
+  async function loansOwed(rows: { e: ExitRow }[]): Promise<Map<string, number>> {
+    const userIds = [...new Set(rows.map((row) => row.e.userId))];
+    if (userIds.length === 0) return new Map();
+    const owed = await db
+      .select({
+        userId: loans.userId,
+        poolId: loans.poolId,
+        cents: sql<string>`sum(${loans.principalCents} - ${loans.principalRepaidCents})`,
+      })
+      .from(loans)
+      .where(and(inArray(loans.userId, userIds), eq(loans.status, 'active')))
+      .groupBy(loans.userId, loans.poolId);
+    return new Map(owed.map((row) => [`${row.userId}:${row.poolId}`, Number(row.cents)]));
+  }
+
   function exitView(
     row: ExitRow,
     extra: { poolName: string; member?: { fullName: string | null; email: string } },
     held?: ReturnType<typeof holding>,
+    owedOnLoans = 0,
   ) {
     const daysLeft = Math.max(0, daysBetween(today(), row.noticeEndsOn));
-    const estimate = held ? held.totalCents - exitFeeCents(held.totalCents, config.books.exitFeePercent) : null;
+    // Before the settlement: what the member holds less the fee and the principal they owe on loans.
+    const estimate = held
+      ? held.totalCents - exitFeeCents(held.totalCents, config.books.exitFeePercent) - owedOnLoans
+      : null;
     return {
       id: row.id,
       userId: row.userId,
@@ -177,7 +206,13 @@ export function createPayoutService(deps: {
       .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
       .where(and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined));
     if (!row) throw notFound(exitMessages.notFound);
-    return exitView(row.e, { poolName: row.poolName, member: row.member }, holding(row.m));
+    const owed = await loansOwed([row]);
+    return exitView(
+      row.e,
+      { poolName: row.poolName, member: row.member },
+      holding(row.m),
+      owed.get(`${row.e.userId}:${row.e.poolId}`),
+    );
   }
 
   async function findWithdrawal(id: string, userId?: string) {
@@ -258,7 +293,10 @@ export function createPayoutService(deps: {
         .where(eq(exitRequests.userId, userId))
         .orderBy(desc(exitRequests.createdAt))
         .limit(50);
-      return rows.map((row) => exitView(row.e, { poolName: row.poolName }, holding(row.m)));
+      const owed = await loansOwed(rows);
+      return rows.map((row) =>
+        exitView(row.e, { poolName: row.poolName }, holding(row.m), owed.get(`${row.e.userId}:${row.e.poolId}`)),
+      );
     },
 
     async cancelExit(userId: string, id: string) {
@@ -308,7 +346,15 @@ export function createPayoutService(deps: {
         )
         .orderBy(asc(exitRequests.createdAt))
         .limit(200);
-      return rows.map((row) => exitView(row.e, { poolName: row.poolName, member: row.member }, holding(row.m)));
+      const owed = await loansOwed(rows);
+      return rows.map((row) =>
+        exitView(
+          row.e,
+          { poolName: row.poolName, member: row.member },
+          holding(row.m),
+          owed.get(`${row.e.userId}:${row.e.poolId}`),
+        ),
+      );
     },
 
     async settleExit(actorId: string, id: string, earlyReason: string | undefined) {

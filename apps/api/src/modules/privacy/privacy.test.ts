@@ -37,6 +37,7 @@ describe(`a member's own data (${testEngine})`, () => {
         'next-of-kin.json',
         'memberships.json',
         'payments.json',
+        'loans.json',
         'notifications.json',
         'activity.json',
       ]),

@@ -1,8 +1,19 @@
 import { buffer } from 'node:stream/consumers';
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Db } from '../../db/client.js';
-import { auditLog, files, memberships, nextOfKin, notifications, payments, users } from '../../db/schema.js';
+import {
+  auditLog,
+  files,
+  loanInstalments,
+  loanRepayments,
+  loans,
+  memberships,
+  nextOfKin,
+  notifications,
+  payments,
+  users,
+} from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
@@ -15,6 +26,7 @@ account.json        your account and profile, as you gave them
 next-of-kin.json    the next of kin you named
 memberships.json    your pool memberships
 payments.json       your payments and their decisions
+loans.json          your loans with their schedules and repayments, and the loans you guarantee
 notifications.json  the messages the app showed you
 activity.json       the record of what was done on your account, and from where
 files/              the photos and documents you uploaded
@@ -52,6 +64,25 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
         .where(or(eq(auditLog.actorId, userId), eq(auditLog.targetId, userId)))
         .orderBy(asc(auditLog.createdAt));
       const uploads = await db.select().from(files).where(eq(files.ownerId, userId));
+      const ownLoans = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.number));
+      const loanIds = ownLoans.map((loan) => loan.id);
+      const instalments = loanIds.length
+        ? await db.select().from(loanInstalments).where(inArray(loanInstalments.loanId, loanIds))
+        : [];
+      const repayments = loanIds.length
+        ? await db.select().from(loanRepayments).where(inArray(loanRepayments.loanId, loanIds))
+        : [];
+      // Of a loan they guarantee, what is theirs: the guarantee, not the borrower's details.
+      const guarantees = await db
+        .select({
+          loanNumber: loans.number,
+          guaranteedCents: loans.guaranteedCents,
+          guarantorStatus: loans.guarantorStatus,
+          guarantorDecidedAt: loans.guarantorDecidedAt,
+          loanStatus: loans.status,
+        })
+        .from(loans)
+        .where(eq(loans.guarantorId, userId));
 
       const archive: Zippable = {
         'README.txt': strToU8(README),
@@ -59,6 +90,14 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
         'next-of-kin.json': json(kin.map(toKinView)),
         'memberships.json': json(ownMemberships),
         'payments.json': json(ownPayments),
+        'loans.json': json({
+          loans: ownLoans.map((loan) => ({
+            ...loan,
+            instalments: instalments.filter((row) => row.loanId === loan.id).sort((a, b) => a.number - b.number),
+            repayments: repayments.filter((row) => row.loanId === loan.id),
+          })),
+          guarantees,
+        }),
         'notifications.json': json(ownNotifications),
         'activity.json': json(
           activity.map((row) => ({

@@ -23,7 +23,11 @@ export const exitView = z
     noticeEndsOn: day,
     daysLeft: z.number().int().min(0),
     isNoticeOver: z.boolean(),
-    estimate: rand.nullable().describe('The payout once settled; before, capital and returns less the exit fee'),
+    estimate: rand
+      .nullable()
+      .describe(
+        'The payout once settled; before, capital and returns less the exit fee and the principal owed on loans in the pool',
+      ),
     settlement: z
       .object({
         capital: rand,
