@@ -22,15 +22,9 @@ export interface InstalmentState {
   balance: InstalmentBalance;
 }
 
-/** The loan's instalments in order, each with its penalty. */
-export async function loadInstalments(tx: Executor, loanId: string): Promise<InstalmentState[]> {
-  const rows = await tx
-    .select({ instalment: loanInstalments, penalty: loanPenalties })
-    .from(loanInstalments)
-    .leftJoin(loanPenalties, eq(loanPenalties.instalmentId, loanInstalments.id))
-    .where(eq(loanInstalments.loanId, loanId))
-    .orderBy(asc(loanInstalments.number));
-  return rows.map(({ instalment, penalty }) => ({
+/** An instalment row and its penalty as the schedule arithmetic sees them. */
+export function toInstalmentState(instalment: InstalmentRow, penalty: PenaltyRow | null): InstalmentState {
+  return {
     row: instalment,
     penalty,
     balance: {
@@ -45,7 +39,18 @@ export async function loadInstalments(tx: Executor, loanId: string): Promise<Ins
       interestWaivedCents: instalment.interestWaivedCents,
       penaltyWaivedCents: penalty?.waivedCents ?? 0,
     },
-  }));
+  };
+}
+
+/** The loan's instalments in order, each with its penalty. */
+export async function loadInstalments(tx: Executor, loanId: string): Promise<InstalmentState[]> {
+  const rows = await tx
+    .select({ instalment: loanInstalments, penalty: loanPenalties })
+    .from(loanInstalments)
+    .leftJoin(loanPenalties, eq(loanPenalties.instalmentId, loanInstalments.id))
+    .where(eq(loanInstalments.loanId, loanId))
+    .orderBy(asc(loanInstalments.number));
+  return rows.map(({ instalment, penalty }) => toInstalmentState(instalment, penalty));
 }
 
 /** What settles an active loan on `asOf` (principal, interest earned, penalties due). */

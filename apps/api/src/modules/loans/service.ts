@@ -63,6 +63,7 @@ import {
   loadInstalments,
   repaymentCredits,
   settlementOf,
+  toInstalmentState,
   type InstalmentState,
   type LoanRow,
 } from './money.js';
@@ -289,22 +290,7 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
       .orderBy(asc(loanInstalments.loanId), asc(loanInstalments.number));
     for (const { instalment, penalty } of rows) {
       const list = byLoan.get(instalment.loanId) ?? [];
-      list.push({
-        row: instalment,
-        penalty,
-        balance: {
-          number: instalment.number,
-          dueOn: instalment.dueOn,
-          principalCents: instalment.principalCents,
-          interestCents: instalment.interestCents,
-          penaltyCents: penalty?.amountCents ?? 0,
-          principalPaidCents: instalment.principalPaidCents,
-          interestPaidCents: instalment.interestPaidCents,
-          penaltyPaidCents: penalty?.paidCents ?? 0,
-          interestWaivedCents: instalment.interestWaivedCents,
-          penaltyWaivedCents: penalty?.waivedCents ?? 0,
-        },
-      });
+      list.push(toInstalmentState(instalment, penalty));
       byLoan.set(instalment.loanId, list);
     }
     return byLoan;
