@@ -6,6 +6,7 @@ import {
   amortisationSchedule,
   borrowingLimitCents,
   guaranteedPartCents,
+  inDuplumRoomCents,
   isPastGrace,
   latePenaltyCents,
   maxAnnualRateBps,
@@ -235,6 +236,60 @@ describe('late penalties', () => {
     [{ penaltyType: 'none', penaltyFixedCents: 0, penaltyPercentBps: 0 }, 88_849, 0],
   ] as const)('%j on %i cents overdue is %i cents', (rule, overdue, expected) => {
     expect(latePenaltyCents(rule, overdue)).toBe(expected);
+  });
+
+  describe('in duplum', () => {
+    // R 600.00 at 18% over 6 months, nothing paid.
+    const schedule = amortisationSchedule({
+      principalCents: 60_000,
+      annualRateBps: 1800,
+      termMonths: 6,
+      startDay: '2026-01-10',
+    });
+    const balances = (penalties: number[] = [], waived: number[] = []): InstalmentBalance[] =>
+      schedule.map((row, index) => ({
+        number: row.number,
+        dueOn: row.dueOn,
+        principalCents: row.principalCents,
+        interestCents: row.interestCents,
+        penaltyCents: penalties[index] ?? 0,
+        principalPaidCents: 0,
+        interestPaidCents: 0,
+        penaltyPaidCents: 0,
+        interestWaivedCents: 0,
+        penaltyWaivedCents: waived[index] ?? 0,
+      }));
+    const interestDue = (count: number) => schedule.slice(0, count).reduce((sum, row) => sum + row.interestCents, 0);
+
+    it('leaves the whole principal before anything is due', () => {
+      expect(inDuplumRoomCents(balances(), '2026-01-10')).toBe(60_000);
+    });
+
+    it('counts the unpaid interest of instalments already due and the penalties not waived', () => {
+      // On the fourth due day, the first three instalments are past their day.
+      const after = schedule[3]!.dueOn;
+      expect(inDuplumRoomCents(balances([5_000, 5_000]), after)).toBe(60_000 - 10_000 - interestDue(3));
+      expect(inDuplumRoomCents(balances([5_000, 5_000], [5_000]), after)).toBe(60_000 - 5_000 - interestDue(3));
+    });
+
+    it('is never negative, and falls as the principal is repaid', () => {
+      expect(inDuplumRoomCents(balances([30_000, 30_000, 30_000]), '2027-01-01')).toBe(0);
+      const repaid = balances().map((row) => ({ ...row, principalPaidCents: row.principalCents }));
+      expect(inDuplumRoomCents(repaid, '2026-01-10')).toBe(0);
+    });
+
+    it('caps penalties: six overdue instalments at a penalty of all that is overdue stay within the principal', () => {
+      const rule = { penaltyType: 'fixed', penaltyFixedCents: 25_000, penaltyPercentBps: 0 } as const;
+      const penalties: number[] = [];
+      for (const row of schedule) {
+        const room = inDuplumRoomCents(balances(penalties), '2027-01-01');
+        penalties.push(Math.min(latePenaltyCents(rule, row.amountCents), room));
+      }
+      const charged = penalties.reduce((sum, cents) => sum + cents, 0);
+      expect(charged + interestDue(6)).toBe(60_000);
+      // Without the rule the penalties alone would have been the whole R 600 plus the interest.
+      expect(schedule.reduce((sum, row) => sum + latePenaltyCents(rule, row.amountCents), 0)).toBeGreaterThan(60_000);
+    });
   });
 
   it('applies only after the grace days', () => {

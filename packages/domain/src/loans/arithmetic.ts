@@ -323,6 +323,26 @@ export function latePenaltyCents(rule: PenaltyRule, overdueCents: number): numbe
   return Math.min(charged, overdueCents);
 }
 
+/**
+ * The in duplum rule (section 103(5) of the National Credit Act, and the common law before it): while
+ * a loan is in default, the charges that run up on it (interest in arrears and late penalties) may
+ * not together exceed the principal still owed. Answers how much more may be charged on `today`:
+ * the principal unpaid, less the penalties charged and not waived, less the unpaid interest of the
+ * instalments already due. The principal only falls as it is repaid, so measuring it today never
+ * allows more than measuring it when the default began.
+ */
+export function inDuplumRoomCents(balances: readonly InstalmentBalance[], today: string): number {
+  let principalCents = 0;
+  let chargesCents = 0;
+  for (const row of balances) {
+    const unpaid = instalmentUnpaid(row);
+    principalCents += unpaid.principalCents;
+    chargesCents += row.penaltyCents - row.penaltyWaivedCents;
+    if (row.dueOn < today) chargesCents += unpaid.interestCents;
+  }
+  return Math.max(principalCents - chargesCents, 0);
+}
+
 /** Whether the grace days after the due day have passed on `today`, so the penalty applies. */
 export function isPastGrace(dueOn: string, graceDays: number, today: string): boolean {
   return daysBetween(dueOn, today) > graceDays;

@@ -2,6 +2,7 @@ import {
   dayOf,
   formatLoanNumber,
   formatRand,
+  inDuplumRoomCents,
   instalmentUnpaid,
   isPastGrace,
   latePenaltyCents,
@@ -117,11 +118,16 @@ export async function runLoanArrears(deps: {
         penaltyFixedCents: loan.penaltyFixedCents,
         penaltyPercentBps: loan.penaltyPercentBps,
       };
+      // In duplum: penalties and interest in arrears together never pass the principal still owed.
+      let room = inDuplumRoomCents(
+        states.map((state) => state.balance),
+        today,
+      );
       for (const state of states) {
         if (state.penalty || state.row.status === 'paid') continue;
         if (!isPastGrace(state.row.dueOn, loan.graceDays, today)) continue;
         const unpaid = instalmentUnpaid(state.balance);
-        const amount = latePenaltyCents(rule, unpaid.principalCents + unpaid.interestCents);
+        const amount = Math.min(latePenaltyCents(rule, unpaid.principalCents + unpaid.interestCents), room);
         if (amount <= 0) continue;
         const [penalty] = await tx
           .insert(loanPenalties)
@@ -129,6 +135,7 @@ export async function runLoanArrears(deps: {
           .onConflictDoNothing({ target: loanPenalties.instalmentId })
           .returning();
         if (!penalty) continue;
+        room -= amount;
         const of = { userId: loan.userId, poolId: loan.poolId, loanId: loan.id };
         await postEntry(tx, {
           effectiveDate: today,
