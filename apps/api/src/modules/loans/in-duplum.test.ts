@@ -42,7 +42,14 @@ beforeAll(async () => {
     capital: 1000,
     fullName: 'Dudu Mthembu',
   });
-  await okData(call('PUT', '/api/admin/loan-settings', superAdmin, lendingOn));
+  await okData(
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/loan-settings',
+      headers: { authorization: `Bearer ${superAdmin}` },
+      payload: lendingOn,
+    }),
+  );
   await okData(
     call('POST', '/api/admin/loan-products', superAdmin, {
       ...personalProduct,
