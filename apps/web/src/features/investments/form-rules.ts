@@ -1,7 +1,7 @@
 // The investments page's form rules (joining a pool, asking to withdraw returns), fetched when a form is
 // first typed in or pressed (see lazyResolver), so the page shows without zod.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { investingMessages, requestWithdrawalBody, type PaymentFrequency } from '@letsema/domain';
+import { investingMessages, requestExitBody, requestWithdrawalBody, type PaymentFrequency } from '@letsema/domain';
 import { z } from 'zod';
 import type { PoolTerms } from './join-rules';
 
@@ -26,3 +26,11 @@ export function createJoinFormSchema(pool: PoolTerms) {
 
 export const joinResolver = (pool: PoolTerms) => zodResolver(createJoinFormSchema(pool));
 export const withdrawalResolver = zodResolver(requestWithdrawalBody);
+
+/** The exit request's check: the server's own rules, answering the first problem's message. */
+export function checkExitRequest(input: { poolId: string; reason: string }) {
+  const parsed = requestExitBody.safeParse(input);
+  return parsed.success
+    ? ({ ok: true, body: parsed.data } as const)
+    : ({ ok: false, problem: parsed.error.issues[0]?.message ?? null } as const);
+}

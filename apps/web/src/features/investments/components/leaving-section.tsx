@@ -1,4 +1,4 @@
-import { EXIT_NOTICE_DAYS, formatRandAmount, requestExitBody, type RequestWithdrawalInput } from '@letsema/domain';
+import { EXIT_NOTICE_DAYS, formatRandAmount, type RequestWithdrawalInput } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -110,15 +110,19 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
           color="error"
           isPending={request.isPending}
           onCancel={() => setIsOpen(false)}
-          onConfirm={() => {
-            const parsed = requestExitBody.safeParse({ poolId, reason });
-            if (!parsed.success) {
-              setProblem(parsed.error.issues[0]?.message ?? null);
-              return;
-            }
-            setProblem(null);
-            request.mutate(parsed.data, { onSuccess: () => setIsOpen(false) });
-          }}
+          onConfirm={() =>
+            void (async () => {
+              // The rules (zod and the server's schema) are fetched on the first request, not with the page.
+              const { checkExitRequest } = await import('../form-rules');
+              const checked = checkExitRequest({ poolId, reason });
+              if (!checked.ok) {
+                setProblem(checked.problem);
+                return;
+              }
+              setProblem(null);
+              request.mutate(checked.body, { onSuccess: () => setIsOpen(false) });
+            })()
+          }
         />
       </ActionDialog>
     </>

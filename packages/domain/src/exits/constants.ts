@@ -1,0 +1,58 @@
+// Constants, labels and messages of exits and withdrawals, apart from the schemas so pages can use them without zod.
+
+/** Days of notice between an exit request and its payout (spec section 9). */
+export const EXIT_NOTICE_DAYS = 90;
+
+export const exitStatuses = ['requested', 'settled', 'approved', 'paid', 'cancelled', 'rejected'] as const;
+export type ExitStatus = (typeof exitStatuses)[number];
+
+/** How each state reads to members and admins. */
+export const exitStatusLabels: Record<ExitStatus, string> = {
+  requested: 'Notice period',
+  settled: 'Settlement prepared',
+  approved: 'Ready for payout',
+  paid: 'Completed',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+export const withdrawalStatuses = ['requested', 'approved', 'paid', 'cancelled', 'rejected'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
+  requested: 'Waiting for approval',
+  approved: 'Approved, to be paid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+export const exitMessages = {
+  pool: 'Please choose a pool',
+  reason: 'Please tell us why you are leaving (at least 10 characters)',
+  notMember: 'You have no approved membership in this pool.',
+  alreadyAsked: 'You have asked to leave this pool already.',
+  notFound: 'Exit request not found',
+  notCancellable: 'This exit can no longer be cancelled.',
+  decided: 'This exit request has moved on already.',
+  earlyReason: 'The notice has not run yet: give the reason for paying out early (at least 10 characters)',
+  notValued: 'Close a month end after the notice was given first: the settlement is valued at a closed month end.',
+  changed: 'The member’s balance has changed since the settlement was prepared. Prepare it again.',
+  proof: 'Please upload the proof of transfer',
+  settlementFirst: 'Prepare the settlement first.',
+} as const;
+
+export const withdrawalMessages = {
+  closed: 'Withdrawals of returns are not offered at the moment.',
+  amount: 'Enter an amount in rand, with at most two decimals',
+  tooMuch: (available: string) =>
+    `You can withdraw at most ${available}: your allocated returns not yet paid out or asked for.`,
+  holder: 'Please enter the account holder’s name',
+  bank: 'Please enter the bank’s name',
+  accountNumber: 'Enter the account number: 6 to 16 digits',
+  branchCode: 'Enter the branch code: 6 digits',
+  notFound: 'Withdrawal not found',
+  notCancellable: 'This withdrawal can no longer be cancelled.',
+  decided: 'This withdrawal has moved on already.',
+  proof: 'Please upload the proof of transfer',
+} as const;
