@@ -9,6 +9,7 @@ import { AdminInvestmentPage } from '../features/admin/investment/admin-investme
 import { CreateInvestmentPoolPage } from '../features/admin/investment/create-investment-pool-page';
 import { EditPoolPage } from '../features/admin/investment/edit-pool-page';
 import { AdminLoansPage } from '../features/admin/loans/admin-loans-page';
+import { LoanDetailPage } from '../features/admin/loans/loan-detail-page';
 import { AdminMembersPage } from '../features/admin/members/admin-members-page';
 import { MemberPage } from '../features/admin/members/member-page';
 import { PendingRegistrationsPage } from '../features/admin/members/pending-registrations-page';
@@ -42,8 +43,10 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="payments/pending" element={<PendingPaymentsPage />} />
         <Route path="pool-requests" element={<PoolRequestsPage />} />
-        <Route path="loans" element={<AdminLoansPage />} />
-        <Route path="loans/pending" element={<AdminLoansPage />} />
+        <Route path="loans" element={<AdminLoansPage view="all" />} />
+        <Route path="loans/pending" element={<AdminLoansPage view="pending" />} />
+        <Route path="loans/repayments" element={<AdminLoansPage view="repayments" />} />
+        <Route path="loans/:id" element={<LoanDetailPage />} />
         <Route path="withdrawals" element={<WithdrawalsPage />} />
         <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
         <Route path="expenses" element={<ExpensesPage />} />

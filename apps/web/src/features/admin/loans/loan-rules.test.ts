@@ -79,20 +79,17 @@ describe('loan filters in the address', () => {
 });
 
 describe('getLoanActionPlan', () => {
-  it.each([
-    ['repaid', false],
-    ['active', false],
-    ['rejected', false],
-    ['cancelled', false],
-    ['guarantor_declined', false],
-  ] as const)('offers nothing on a %s loan', (status) => {
-    expect(getLoanActionPlan(admin, loan({ status }))).toEqual({
-      approve: null,
-      reject: null,
-      disburse: null,
-      notice: null,
-    });
-  });
+  it.each(['repaid', 'active', 'rejected', 'cancelled', 'guarantor_declined'] as const)(
+    'offers nothing on a %s loan',
+    (status) => {
+      expect(getLoanActionPlan(admin, loan({ status }))).toEqual({
+        approve: null,
+        reject: null,
+        disburse: null,
+        notice: null,
+      });
+    },
+  );
 
   it('offers approve and reject on a loan waiting for approval', () => {
     const plan = getLoanActionPlan(admin, loan());

@@ -78,6 +78,7 @@ export function formatBucket(bucket: AgeingBucket): string {
 }
 
 export type DecisionRight = ReturnType<typeof getDecisionRight>;
+export type RefusedRight = Extract<DecisionRight, { mayDecide: false }>;
 
 /** The decisions a loan's state allows, each with whether this admin may take it; null when the state has none. */
 export interface LoanActionPlan {
@@ -103,7 +104,7 @@ const toCents = (rand: number) => Math.round(rand * 100);
  * Whether the admin is the member or the guarantor of the loan: nobody decides either (the server's
  * messages). Null when they are neither.
  */
-export function getPartyRefusal(user: { id: string }, loan: LoanParties): DecisionRight | null {
+export function getPartyRefusal(user: { id: string }, loan: LoanParties): RefusedRight | null {
   const amountCents = toCents(loan.amount);
   const own = getDecisionRight(
     user,
