@@ -101,6 +101,25 @@ export const router = createBrowserRouter([
                 lazy: () => import('../features/payments/payments-page').then((m) => ({ Component: m.PaymentsPage })),
               },
               {
+                path: '/loans',
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('../features/loans/loans-page').then((m) => ({ Component: m.LoansPage })),
+                  },
+                  {
+                    // Where a guarantee request's notification leads: the same page, at the requests.
+                    path: 'guarantees',
+                    lazy: () => import('../features/loans/loans-page').then((m) => ({ Component: m.LoansPage })),
+                  },
+                  {
+                    path: ':id',
+                    lazy: () =>
+                      import('../features/loans/loan-detail-page').then((m) => ({ Component: m.LoanDetailPage })),
+                  },
+                ],
+              },
+              {
                 path: '/statements',
                 lazy: () =>
                   import('../features/statements/statements-page').then((m) => ({ Component: m.StatementsPage })),

@@ -4,6 +4,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import type { ReactElement } from 'react';
 
 export interface NavEntry {
@@ -17,6 +18,7 @@ export const memberNavEntries: readonly NavEntry[] = [
   { label: 'Dashboard', path: '/dashboard', icon: <DashboardOutlined /> },
   { label: 'My Investments', path: '/investments', icon: <AccountBalanceWalletOutlined /> },
   { label: 'Payments', path: '/payments', icon: <PaymentsOutlined /> },
+  { label: 'Loans', path: '/loans', icon: <RequestQuoteOutlined /> },
   { label: 'Transactions', path: '/transactions', icon: <ReceiptLongOutlined /> },
   { label: 'Profile', path: '/profile', icon: <PersonOutline /> },
 ];
