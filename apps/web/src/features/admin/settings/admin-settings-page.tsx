@@ -1,6 +1,17 @@
+import { useShellUser } from '../../../shell/shell-context';
 import { SettingsPage } from '../../settings/settings-page';
+import { LendingSection } from './lending-section';
 
-/** The admin's own account settings, inside the back office (admins never see the member shell). */
+/**
+ * The admin's own account settings, inside the back office (admins never see the member shell), and
+ * for the super admin the cooperative's lending setup below them.
+ */
 export function AdminSettingsPage() {
-  return <SettingsPage />;
+  const user = useShellUser();
+  return (
+    <>
+      <SettingsPage />
+      {user.isSuperAdmin && <LendingSection />}
+    </>
+  );
 }
