@@ -79,7 +79,7 @@ export function ProofFileButton({
         color={hasFailed ? 'error' : 'primary'}
         onClick={() => void open()}
         disabled={isLoading}
-        aria-label={hasFailed ? `${accessibleName}: it could not be loaded, try again` : accessibleName}
+        aria-label={hasFailed ? `Retry: ${accessibleName} (it could not be loaded)` : accessibleName}
         startIcon={isLoading ? <CircularProgress size={14} color="inherit" /> : <Visibility fontSize="small" />}
         sx={{ px: 1, minWidth: 0 }}
       >

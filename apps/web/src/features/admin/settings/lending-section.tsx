@@ -76,7 +76,7 @@ export function LendingSection() {
   const settings = useLoanSettings();
   const products = useLoanProducts();
   return (
-    <Box component="section" aria-labelledby="lending-title" sx={{ maxWidth: 960, mx: 'auto', mt: 4 }}>
+    <Box component="section" aria-labelledby="lending-title" sx={{ maxWidth: 760, mx: 'auto', mt: 4 }}>
       <Typography id="lending-title" variant="h2" sx={{ fontSize: '1.375rem', fontWeight: 700 }}>
         Lending
       </Typography>
@@ -92,7 +92,7 @@ export function LendingSection() {
         <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the lending settings" />
       ) : (
         <Stack spacing={3}>
-          <SettingsForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} />
+          <SettingsForm settings={settings.data} />
           <ProductsPanel settings={settings.data} products={products} />
         </Stack>
       )}
@@ -128,7 +128,7 @@ function SettingsForm({ settings }: { settings: LoanSettings }) {
   const save = useSaveLoanSettings();
   const success = useSuccessMessage();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<SettingsFormValues, unknown, LoanSettingsBody>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<SettingsFormValues, unknown, LoanSettingsBody>({
     resolver: settingsRules.resolver,
     defaultValues: toSettingsForm(settings),
   });
@@ -141,7 +141,8 @@ function SettingsForm({ settings }: { settings: LoanSettings }) {
     setFailure(null);
     success.clear();
     try {
-      await save.mutateAsync(toSettingsRequest(values));
+      const saved = await save.mutateAsync(toSettingsRequest(values));
+      reset(toSettingsForm(saved));
       success.show('Lending settings saved.');
     } catch (error) {
       applyServerFieldErrors(error, setError, settingsFields);
