@@ -37,12 +37,12 @@ export function LoanList({ loans }: { loans: readonly LoanSummary[] }) {
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{loan.number}</Typography>
                 <Typography color="text.secondary">{loan.typeLabel} loan</Typography>
+                <LoanStatusChip status={loan.status} label={loan.statusLabel} />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
                 {formatRandAmount(loan.amount)} over {loan.termMonths} months · {describeStanding(loan)}
               </Typography>
             </Box>
-            <LoanStatusChip status={loan.status} label={loan.statusLabel} />
             <ChevronRight aria-hidden sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }} />
           </ListItemButton>
         </ListItem>
