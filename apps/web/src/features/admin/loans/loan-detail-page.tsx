@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -35,7 +34,7 @@ import {
 } from './api';
 import { getLoanActionPlan, getPartyRefusal, getPenaltyLeft, getWaiverRight, type DecisionRight } from './loan-rules';
 import { LoanStatusChip } from './loans-overview';
-import { ConfirmDialog, DisburseDialog, ProofFileButton, WaiveDialog } from './parts';
+import { ConfirmDialog, DisburseDialog, ProofFileButton, ScrollableTable, WaiveDialog } from './parts';
 
 type Open =
   | { kind: 'approve' | 'reject' | 'disburse' }
@@ -496,7 +495,7 @@ function ScheduleTable({
   onWaive: (row: ScheduleRow, left: number) => void;
 }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Repayment schedule table">
       <Table size="small" aria-label="Repayment schedule" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
@@ -569,13 +568,13 @@ function ScheduleTable({
           })}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
 function ProjectedTable({ rows }: { rows: NonNullable<AdminLoanDetail['projectedSchedule']> }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Projected schedule table">
       <Table size="small" aria-label="Projected repayment schedule" sx={{ minWidth: 520 }}>
         <TableHead>
           <TableRow>
@@ -602,7 +601,7 @@ function ProjectedTable({ rows }: { rows: NonNullable<AdminLoanDetail['projected
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
@@ -670,7 +669,7 @@ function RepaymentsTable({ loan }: { loan: AdminLoanDetail }) {
   }
   const name = loan.member.fullName ?? loan.member.email ?? 'the member';
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Repayments table">
       <Table size="small" aria-label="Repayments" sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
@@ -721,6 +720,6 @@ function RepaymentsTable({ loan }: { loan: AdminLoanDetail }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }

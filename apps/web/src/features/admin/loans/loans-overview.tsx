@@ -19,7 +19,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -43,6 +42,7 @@ import {
   writeLoanFilters,
   type LoanFilters,
 } from './loan-rules';
+import { ScrollableTable } from './parts';
 
 /** The book of loans: figures, the ageing of arrears (each bucket filters the list) and the filtered, paged list. */
 export function LoansOverview() {
@@ -185,7 +185,7 @@ function AgeingTable({
       {!ageing ? (
         <Skeleton variant="rounded" height={180} role="status" aria-label="Loading the ageing of arrears" />
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <ScrollableTable label="Arrears ageing table">
           <Table size="small" aria-labelledby="ageing-title" sx={{ minWidth: 440 }}>
             <TableHead>
               <TableRow>
@@ -245,7 +245,7 @@ function AgeingTable({
               </TableRow>
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Paper>
   );
@@ -335,7 +335,7 @@ const memberName = (loan: AdminLoan) => loan.member.fullName ?? loan.member.emai
 
 function LoanTable({ items }: { items: AdminLoan[] }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollableTable label="Loans table">
       <Table size="small" aria-label="Loans">
         <TableHead>
           <TableRow>
@@ -390,7 +390,7 @@ function LoanTable({ items }: { items: AdminLoan[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
