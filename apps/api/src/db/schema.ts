@@ -353,7 +353,7 @@ export const memberships = pgTable(
       .where(sql`${t.contributionStatus} in ('pending', 'approved')`),
     index('memberships_user_idx').on(t.userId, t.createdAt),
     index('memberships_pool_idx').on(t.poolId, t.contributionStatus),
-    index('memberships_status_idx').on(t.contributionStatus, t.createdAt),
+    index('memberships_status_idx').on(t.contributionStatus, t.createdAt, t.id),
     index('memberships_decided_by_idx').on(t.decidedBy),
     check(
       'memberships_amounts_check',
@@ -388,7 +388,7 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt, t.id),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_membership_idx').on(t.membershipId),
     index('payments_pool_idx').on(t.poolId),
@@ -974,7 +974,7 @@ export const loanRepayments = pgTable(
   (t) => [
     // A proof backs one repayment only, so one transfer cannot be counted twice.
     uniqueIndex('loan_repayments_proof_key').on(t.proofUrl),
-    index('loan_repayments_status_idx').on(t.status, t.createdAt),
+    index('loan_repayments_status_idx').on(t.status, t.createdAt, t.id),
     index('loan_repayments_loan_idx').on(t.loanId, t.createdAt),
     index('loan_repayments_user_idx').on(t.userId, t.createdAt),
     index('loan_repayments_decided_by_idx').on(t.decidedBy),
