@@ -32,6 +32,7 @@ import {
   describeInstalments,
   describePenalty,
   formatPercent,
+  getBooksDay,
   getRepaymentCeilingCents,
   sumInstalments,
 } from './loan-rules';
@@ -84,8 +85,7 @@ function LoanView({ loan }: { loan: LoanDetail }) {
   const [formKey, setFormKey] = useState(0);
   const repayTarget = useRef<HTMLDivElement>(null);
 
-  const today = dayOf(new Date());
-  const rows = describeInstalments(loan.schedule, today);
+  const rows = describeInstalments(loan.schedule, getBooksDay(loan, dayOf(new Date())));
   const penaltyCents = sumInstalments(loan.schedule).penaltyCents;
   const ceilingCents = getRepaymentCeilingCents(loan.settlement, loan.repayments);
   const nextCents = toCents(loan.nextInstalment?.amount ?? 0);

@@ -7,6 +7,7 @@ import {
   describeInstalments,
   describePenalty,
   formatPercent,
+  getBooksDay,
   getGuarantorProblem,
   getQuoteRequest,
   getRepaymentCeilingCents,
@@ -137,6 +138,23 @@ describe('describeInstalments', () => {
   });
   it('counts an instalment with nothing left as paid', () => {
     expect(describeInstalments([instalment(1, { unpaid: 0, paid: 850 })], '2025-06-01')[0]!.state).toBe('paid');
+  });
+});
+
+describe('getBooksDay', () => {
+  it.each([
+    ['a loan being repaid: the day of its settlement figure', { asOf: '2025-03-04' }, '2025-03-04'],
+    ['a loan not being repaid: the device’s day', null, '2025-02-01'],
+  ])('%s', (_, settlement, day) => {
+    expect(getBooksDay({ settlement }, '2025-02-01')).toBe(day);
+  });
+  it('judges an instalment overdue on the books’ day even when the device is behind it', () => {
+    const loan = { settlement: { asOf: '2025-01-18' } };
+    const rows = describeInstalments(
+      [instalment(1, { paid: 200, unpaid: 650 }), instalment(2)],
+      getBooksDay(loan, '2025-01-10'),
+    );
+    expect(rows.map((row) => row.state)).toEqual(['overdue', 'upcoming']);
   });
 });
 

@@ -98,6 +98,15 @@ export function getRepaymentCeilingCents(
   return Math.max(toCents(settlement.amount) - waiting, 0);
 }
 
+/**
+ * The day a loan's instalments are judged on: the books' day the server answered with the loan (its
+ * settlement figure's date, while it is being repaid), so that the states agree with the arrears the
+ * server counted whatever the device's clock says; the device's own day (`YYYY-MM-DD`) otherwise.
+ */
+export function getBooksDay(loan: { settlement: { asOf: string } | null }, deviceDay: string): string {
+  return loan.settlement?.asOf ?? deviceDay;
+}
+
 export type InstalmentState = 'paid' | 'overdue' | 'partly_paid' | 'next' | 'upcoming';
 
 export const instalmentStateLabels: Record<InstalmentState, string> = {
