@@ -1,17 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
-import {
-  auditOpen,
-  countLandmarks,
-  describeViolations,
-  dialogFrom,
-  findAccessibilityViolations,
-  waitForSettledPage,
-  type Surface,
-} from '../../fixtures/axe.js';
+import { auditOpen, auditPages, dialogFrom, type Surface } from '../../fixtures/axe.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import {
   adminToken,
@@ -62,36 +53,6 @@ const adminPages = [
   '/admin/investment/income',
   '/admin/audit',
 ];
-
-/**
- * Opens each page, waits for it to settle, checks that it has one main landmark and one level-one
- * heading, and collects axe's findings.
- */
-async function audit(page: Page, urls: string[]): Promise<string[]> {
-  const failures: string[] = [];
-  for (const url of urls) {
-    await page.goto(url);
-    await waitForSettledPage(page);
-    // The page itself was audited, not a redirect to sign-in or to another page.
-    expect(new URL(page.url()).pathname).toBe(url);
-    const where = `${url} @${page.viewportSize()!.width}px`;
-    // A page is drawn once its heading is: until then it may show a placeholder.
-    await page
-      .locator('h1')
-      .first()
-      .waitFor()
-      .catch(() => undefined);
-    const landmarks = await countLandmarks(page);
-    if (landmarks.main !== 1 || landmarks.h1 !== 1) {
-      failures.push(
-        `${where}: ${landmarks.main} main landmarks and ${landmarks.h1} level-one headings, not one of each`,
-      );
-    }
-    const findings = await findAccessibilityViolations(page);
-    if (findings.length) failures.push(describeViolations(where, findings));
-  }
-  return failures;
-}
 
 /** The app bar's own surfaces, the same in both areas. */
 const shellSurfaces = (url: string): Surface[] => [
@@ -154,7 +115,7 @@ describe('accessibility (axe, every impact)', () => {
     'has no violation on the public pages at %i px',
     async (width) => {
       const page = await newPage({ width });
-      const failures = await audit(page, publicPages);
+      const failures = await auditPages(page, publicPages);
       expect(failures.join('\n')).toBe('');
     },
     AUDIT_TIMEOUT_MS,
@@ -167,7 +128,7 @@ describe('accessibility (axe, every impact)', () => {
       await registerOverApi(email, MEMBER_PASSWORD);
       const page = await newPage({ width });
       await signIn(page, email, MEMBER_PASSWORD);
-      const failures = await audit(page, ['/complete-registration']);
+      const failures = await auditPages(page, ['/complete-registration']);
       expect(failures.join('\n')).toBe('');
     },
     AUDIT_TIMEOUT_MS,
@@ -181,7 +142,7 @@ describe('accessibility (axe, every impact)', () => {
       await joinOverApi(member.token, pool, 2, 'monthly');
       const page = await newPage({ width });
       await signIn(page, member.email, member.password);
-      const failures = await audit(page, [...memberPages, `/pools/${pool.id}`]);
+      const failures = await auditPages(page, [...memberPages, `/pools/${pool.id}`]);
       expect(failures.join('\n')).toBe('');
     },
     AUDIT_TIMEOUT_MS,
@@ -209,7 +170,7 @@ describe('accessibility (axe, every impact)', () => {
       await api('DELETE', `/api/admin/staff/${suspended.id}`, undefined, token);
       const page = await newPage({ width });
       await signIn(page, ADMIN.email, ADMIN.password);
-      const failures = await audit(page, [
+      const failures = await auditPages(page, [
         ...adminPages,
         `/admin/members/pending/${applicant.id}`,
         `/admin/members/${applicant.id}`,
