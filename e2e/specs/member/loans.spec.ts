@@ -386,7 +386,14 @@ describe('a loan from the lending setup to its arrears', () => {
     }
     // Choosing the row lists the loan in it.
     await recent.getByRole('button', { name: '1–30 days' }).click();
-    await admin.getByRole('table', { name: 'Loans' }).getByRole('link', { name: LOAN_NUMBER }).waitFor();
+    await admin.getByRole('table', { name: 'Loans' }).getByRole('link', { name: LOAN_NUMBER }).click();
+    await admin.waitForURL(`**/admin/loans/${loanId}`);
+    const standing = admin.getByRole('region', { name: 'Standing today' });
+    await figure(standing, 'Amount overdue').getByText('R 238.81', { exact: true }).waitFor();
+    await figure(standing, 'Days overdue').getByText(/^\d+$/).waitFor();
+    const instalments = admin.getByRole('table', { name: 'Repayment schedule' }).getByRole('row');
+    await instalments.nth(1).getByText('Overdue', { exact: true }).waitFor();
+    await instalments.nth(2).getByText('Due', { exact: true }).waitFor();
 
     const page = await newPage(PHONE);
     await signIn(page, borrower.email, borrower.password);

@@ -32,7 +32,14 @@ import {
   type LoanWaiver,
   type ScheduleRow,
 } from './api';
-import { getLoanActionPlan, getPartyRefusal, getPenaltyLeft, getWaiverRight, type DecisionRight } from './loan-rules';
+import {
+  getInstalmentStatus,
+  getLoanActionPlan,
+  getPartyRefusal,
+  getPenaltyLeft,
+  getWaiverRight,
+  type DecisionRight,
+} from './loan-rules';
 import { LoanStatusChip } from './loans-overview';
 import { ConfirmDialog, DisburseDialog, ProofFileButton, ScrollableTable, WaiveDialog } from './parts';
 
@@ -278,6 +285,7 @@ function LoanDetail({ id }: { id: string }) {
           {data.schedule.length > 0 ? (
             <ScheduleTable
               rows={data.schedule}
+              asOf={data.settlement?.asOf ?? null}
               canWaive={data.status === 'active' && party === null}
               pendingWaiverFor={pendingWaiverFor}
               onWaive={(row, left) => setOpen({ kind: 'waive', row, left })}
@@ -485,11 +493,14 @@ const money = (value: number) => (
 
 function ScheduleTable({
   rows,
+  asOf,
   canWaive,
   pendingWaiverFor,
   onWaive,
 }: {
   rows: ScheduleRow[];
+  /** The books' day the loan was answered on, while it is being repaid. */
+  asOf: string | null;
   canWaive: boolean;
   pendingWaiverFor: Set<string>;
   onWaive: (row: ScheduleRow, left: number) => void;
@@ -513,6 +524,7 @@ function ScheduleTable({
         <TableBody>
           {rows.map((row) => {
             const left = row.penaltyId ? getPenaltyLeft(row) : 0;
+            const shown = getInstalmentStatus(row, asOf);
             return (
               <TableRow key={row.id}>
                 <TableCell component="th" scope="row">
@@ -535,8 +547,8 @@ function ScheduleTable({
                   <Chip
                     size="small"
                     variant="outlined"
-                    label={row.statusLabel}
-                    color={row.status === 'paid' ? 'success' : row.status === 'overdue' ? 'error' : 'default'}
+                    label={shown.label}
+                    color={shown.status === 'paid' ? 'success' : shown.status === 'overdue' ? 'error' : 'default'}
                     sx={{ fontWeight: 600 }}
                   />
                   {row.paidOn && (

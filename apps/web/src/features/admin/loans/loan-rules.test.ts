@@ -5,6 +5,7 @@ import {
   countPages,
   emptyLoanFilters,
   formatBucket,
+  getInstalmentStatus,
   getLoanActionPlan,
   getPenaltyLeft,
   getRepaymentRight,
@@ -179,5 +180,17 @@ describe('getPenaltyLeft', () => {
     ['no penalty', { penalty: 0, unpaid: 1000 }, 0],
   ])('%s', (_, overrides, left) => {
     expect(getPenaltyLeft({ ...base, ...overrides })).toBe(left);
+  });
+});
+
+describe('getInstalmentStatus', () => {
+  it.each([
+    ['due, its day not come', { status: 'due' as const, dueOn: '2025-03-15' }, '2025-03-15', 'due', 'Due'],
+    ['due, its day passed', { status: 'due' as const, dueOn: '2025-03-15' }, '2025-03-16', 'overdue', 'Overdue'],
+    ['marked overdue', { status: 'overdue' as const, dueOn: '2025-03-15' }, '2025-03-16', 'overdue', 'Overdue'],
+    ['paid late', { status: 'paid' as const, dueOn: '2025-03-15' }, '2025-04-01', 'paid', 'Paid'],
+    ['a loan not being repaid', { status: 'due' as const, dueOn: '2025-03-15' }, null, 'due', 'Due'],
+  ])('%s', (_, row, asOf, status, label) => {
+    expect(getInstalmentStatus(row, asOf)).toEqual({ status, label });
   });
 });

@@ -2,11 +2,13 @@
 // buckets' names, and which decisions an admin is offered on a loan (and why not, in the server's words).
 import {
   ageingBuckets,
+  instalmentStatusLabels,
   loanMessages,
   loanStatuses,
   loanTypes,
   singleChecker,
   type AgeingBucket,
+  type InstalmentStatus,
   type LoanStatus,
   type LoanType,
 } from '@letsema/domain';
@@ -210,6 +212,19 @@ export function getPenaltyLeft(row: {
   const penaltyCharged = cents(row.penalty) - cents(row.penaltyWaived);
   const restUnpaid = cents(row.unpaid) - (cents(row.principal) + cents(row.interest) - cents(row.interestNotCharged));
   return Math.max(0, Math.min(penaltyCharged, restUnpaid)) / 100;
+}
+
+/**
+ * An instalment's status as the schedule shows it on the books' day `asOf` (the day of the loan's
+ * settlement figure): unpaid past its due date it is overdue, as the arrears above it count it, even
+ * before the daily arrears run has marked it so.
+ */
+export function getInstalmentStatus(
+  row: { status: InstalmentStatus; dueOn: string },
+  asOf: string | null,
+): { status: InstalmentStatus; label: string } {
+  const status = row.status === 'due' && asOf !== null && row.dueOn < asOf ? 'overdue' : row.status;
+  return { status, label: instalmentStatusLabels[status] };
 }
 
 /** The colour a loan's state is shown in. */
