@@ -19,3 +19,9 @@ export const emailVerificationMessages = {
   tooManySends:
     'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.',
 } as const;
+
+export const accountMessages = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  samePassword: 'The new password must be different from the current one',
+} as const;

@@ -45,12 +45,6 @@ export const registerForm = registerBody
   });
 export type RegisterForm = z.infer<typeof registerForm>;
 
-export const accountMessages = {
-  currentPasswordRequired: 'Current password is required',
-  currentPasswordWrong: 'Current password is incorrect',
-  samePassword: 'The new password must be different from the current one',
-} as const;
-
 /** `POST /api/auth/change-password`: ends every other session of the account. */
 export const changePasswordBody = z.object({
   currentPassword: z.string().max(PASSWORD_MAX, { error: messages.passwordTooLong }).optional().default(''),

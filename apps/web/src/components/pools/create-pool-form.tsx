@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   centsToRand,
-  createPoolBody,
+  type createPoolBody,
   formatRand,
   frequencyLabels,
   paymentFrequencies,
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { getErrorMessage } from '../../lib/api-client';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { FormTextField } from '../form-text-field';
 import { applyPoolFieldErrors, getFirstErrorMessage } from './form-errors';
 import { FormPaymentMethodsField } from './form-payment-methods-field';
@@ -30,6 +30,8 @@ import { formatDuration, previewInstalment, previewPricePerShare, readWholeNumbe
 import type { CreatePoolRequest } from './pool-queries';
 
 type CreatePoolInput = z.input<typeof createPoolBody>;
+
+const rules = lazyResolver(() => import('./form-rules').then((module) => module.createPoolResolver));
 
 const createPoolFields = [
   'name',
@@ -72,7 +74,7 @@ export function CreatePoolForm({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<CreatePoolInput, unknown, CreatePoolBody>({
-    resolver: zodResolver(createPoolBody),
+    resolver: rules.resolver,
     defaultValues: emptyPool,
   });
   const isPending = formState.isSubmitting;
@@ -88,7 +90,15 @@ export function CreatePoolForm({
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label="Create pool">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      onInput={rules.preload}
+      onPointerDown={rules.preload}
+      spacing={3}
+      aria-label="Create pool"
+    >
       {failure && (
         <Alert severity="error" onClose={() => setFailure(null)}>
           {failure}

@@ -1,4 +1,4 @@
-import { correctionFields, correctionMessages, correctionRequestBody, type CorrectionField } from '@letsema/domain';
+import { correctionFields, correctionMessages, type CorrectionField } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -95,8 +95,10 @@ function CorrectionDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClos
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ field?: string; message?: string }>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The rules (zod and the server's schema) are fetched when the member first sends, not with the page.
+    const { correctionRequestBody } = await import('./form-rules');
     const parsed = correctionRequestBody.safeParse({ field: field || undefined, message });
     if (!parsed.success) {
       const found: { field?: string; message?: string } = {};
@@ -122,7 +124,7 @@ function CorrectionDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClos
         send.reset();
       }}
     >
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {send.error && <Alert severity="error">{getErrorMessage(send.error, 'Your request was not sent')}</Alert>}

@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { accountMessages, changePasswordForm } from '@letsema/domain';
+import { accountMessages, type changePasswordForm } from '@letsema/domain';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
-import { withStrongPassword } from '../../lib/password-strength';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
@@ -70,8 +70,12 @@ export function ChangePasswordForm({
 }) {
   const changePassword = useChangePassword();
   const success = useSuccessMessage();
+  const rules = useMemo(
+    () => lazyResolver(() => import('./form-rules').then((module) => module.changePasswordResolver(email, fullName))),
+    [email, fullName],
+  );
   const { control, handleSubmit, setError, reset } = useForm<ChangePasswordValues, unknown, ChangePasswordResult>({
-    resolver: zodResolver(withStrongPassword(changePasswordForm, 'newPassword', () => [email, fullName])),
+    resolver: rules.resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -97,7 +101,14 @@ export function ChangePasswordForm({
   const isPending = changePassword.isPending;
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      onInput={rules.preload}
+      onPointerDown={rules.preload}
+      spacing={2.5}
+    >
       {success.message && <Alert severity="success">{success.message}</Alert>}
       {error && !isFieldError && <Alert severity="error">{getErrorMessage(error, 'Failed to change password')}</Alert>}
       {/* Lets password managers file the new password under the right account. */}
