@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdminDate, formatAdminDateTime, formatCount, getAvatarInitial, getDisplayName } from './formatters';
+import {
+  centsToAmountText,
+  formatAdminDate,
+  formatAdminDateTime,
+  formatCount,
+  getAvatarInitial,
+  getDisplayName,
+} from './formatters';
 
 describe('getAvatarInitial', () => {
   it.each([
@@ -61,5 +68,16 @@ describe('formatCount', () => {
     [1_234_567, '1\u00a0234\u00a0567'],
   ])('%s -> %j', (value, text) => {
     expect(formatCount(value)).toBe(text);
+  });
+});
+
+describe('centsToAmountText', () => {
+  it.each([
+    [83_333, '833.33'],
+    [5, '0.05'],
+    [100_000, '1000.00'],
+    [0, '0.00'],
+  ])('%i -> %s', (cents, text) => {
+    expect(centsToAmountText(cents)).toBe(text);
   });
 });

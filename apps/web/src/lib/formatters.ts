@@ -65,3 +65,9 @@ export function formatAdminDateTime(value: string | null | undefined): string {
 export function formatCount(value: number): string {
   return value.toLocaleString('en-ZA', { maximumFractionDigits: 0 });
 }
+
+/** Cents as the plain text an amount field holds: `833.33`. */
+export function centsToAmountText(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}

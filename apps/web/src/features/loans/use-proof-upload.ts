@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
-import type { ProofStatus } from '../payments/components/proof-picker';
-import { checkProofFile } from '../payments/payment-rules';
+import type { ProofStatus } from '../../components/proof-picker';
+import { checkProofFile } from '../../lib/proof-file';
 import { uploadRepaymentProof } from './api';
 
 /** Uploads the picked proof at once, with progress; a newer pick cancels an older upload. */

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centsToAmountText,
-  checkProofFile,
-  formatFileSize,
-  getCoveredCents,
-  getNextInstalmentCents,
-} from './payment-rules';
+import { getCoveredCents, getNextInstalmentCents } from './payment-rules';
 import { paymentFormSchema } from './form-rules';
 
 describe('getNextInstalmentCents', () => {
@@ -41,17 +35,6 @@ describe('getCoveredCents', () => {
   });
 });
 
-describe('centsToAmountText', () => {
-  it.each([
-    [83_333, '833.33'],
-    [5, '0.05'],
-    [100_000, '1000.00'],
-    [0, '0.00'],
-  ])('%i -> %s', (cents, text) => {
-    expect(centsToAmountText(cents)).toBe(text);
-  });
-});
-
 describe('paymentFormSchema', () => {
   const valid = { paymentMethod: 'EFT', amount: '833.33', proofOfPaymentUrl: '/api/files/ab12/cd-34.png' };
   it('turns the amount into cents', () => {
@@ -66,26 +49,5 @@ describe('paymentFormSchema', () => {
     const result = paymentFormSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
-  });
-});
-
-describe('checkProofFile', () => {
-  it.each([
-    [{ type: 'image/jpeg', size: 2048 }, null],
-    [{ type: 'application/pdf', size: 2048 }, null],
-    [{ type: 'image/gif', size: 2048 }, 'Please upload a JPEG, PNG or WebP image, or a PDF'],
-    [{ type: 'image/png', size: 10 * 1024 * 1024 + 1 }, 'The file is too large. The limit is 10 MB.'],
-  ])('%j -> %s', (file, message) => {
-    expect(checkProofFile(file)).toBe(message);
-  });
-});
-
-describe('formatFileSize', () => {
-  it.each([
-    [850, '850 B'],
-    [12_700, '12.4 KB'],
-    [2_202_010, '2.1 MB'],
-  ])('%i -> %s', (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  acceptAttribute,
-  instalmentSchedule,
-  MAX_UPLOAD_BYTES,
-  paymentFrequencies,
-  uploadMessages,
-  type PaymentFrequency,
-} from '@letsema/domain';
+import { instalmentSchedule, paymentFrequencies, type PaymentFrequency } from '@letsema/domain';
 import type { z } from 'zod';
 import { toCents, type MembershipView, type PaymentView } from '../../lib/investing';
 import type { paymentFormSchema } from './form-rules';
@@ -46,27 +39,4 @@ export function getNextInstalmentCents(
     if (reached > coveredCents) return Math.min(reached - coveredCents, owed);
   }
   return owed;
-}
-
-/** Cents as the plain text an amount field holds: `833.33`. */
-export function centsToAmountText(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-const proofTypes: readonly string[] = acceptAttribute.document.split(',');
-
-/** Why a picked proof cannot be sent (wrong type, too large), or null when it can. */
-export function checkProofFile(file: { type: string; size: number }): string | null {
-  if (!proofTypes.includes(file.type)) return uploadMessages.documentType;
-  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
-  if (file.size === 0) return uploadMessages.unreadable;
-  return null;
-}
-
-/** A file size for people: `850 B`, `12.4 KB`, `2.1 MB`. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

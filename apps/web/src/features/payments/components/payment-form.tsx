@@ -16,14 +16,10 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toCents, type MembershipView } from '../../../lib/investing';
 import { uploadProof, type CreatePaymentRequest } from '../api';
-import {
-  centsToAmountText,
-  checkProofFile,
-  getNextInstalmentCents,
-  type PaymentFormOutput,
-  type PaymentFormValues,
-} from '../payment-rules';
-import { ProofPicker, type ProofStatus } from './proof-picker';
+import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
+import { ProofPicker, type ProofStatus } from '../../../components/proof-picker';
+import { centsToAmountText } from '../../../lib/formatters';
+import { checkProofFile } from '../../../lib/proof-file';
 
 const rules = lazyResolver(() => import('../form-rules').then((module) => module.paymentResolver));
 

@@ -3,8 +3,8 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FilePicker, FileThumbnail } from '../../../components/file-picker';
-import { formatFileSize } from '../payment-rules';
+import { formatFileSize } from '../lib/proof-file';
+import { FilePicker, FileThumbnail } from './file-picker';
 
 export type ProofStatus = 'empty' | 'uploading' | 'uploaded' | 'failed';
 
