@@ -209,8 +209,8 @@ describe('admin review of registrations', () => {
       await page.waitForURL(`**${path}`);
       expect(await page.getByText('Page not found').count(), path).toBe(0);
       if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      // Loans are still to come; withdrawals and exits are real queues.
-      if (heading === 'Loans') await page.getByText('Coming soon').waitFor();
+      // The loans tile opens the loan admins' queue of decisions.
+      if (heading === 'Loans') await page.getByRole('heading', { level: 2, name: 'Waiting for approval' }).waitFor();
       await page.goBack();
       await page.waitForURL('**/admin');
     }
