@@ -7,7 +7,7 @@ import type {
   RepaymentStatus,
 } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, uploadWithProgress } from '../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
 
 // Amounts are numbers of rand, as the API answers them; pages turn them into cents to add or compare.
 
@@ -200,17 +200,6 @@ export const fetchMyGuarantees = (signal?: AbortSignal) =>
   apiClient.get<LoanSummary[]>('/api/loans/guarantees', signal);
 export const fetchLoan = (id: string, signal?: AbortSignal) =>
   apiClient.get<LoanDetail>(`/api/loans/${encodeURIComponent(id)}`, signal);
-
-/** Uploads a proof of repayment (image or PDF) as a proof of payment, and answers its `/api/files/...` address. */
-export async function uploadRepaymentProof(
-  file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { url } = await uploadWithProgress<{ url: string }>('/api/uploads/proof-of-payment', form, options);
-  return url;
-}
 
 export function useLoanOffer() {
   return useQuery({ queryKey: loanKeys.offer(), queryFn: ({ signal }) => fetchLoanOffer(signal) });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, uploadWithProgress } from '../../lib/api-client';
+import { apiClient } from '../../lib/api-client';
 import type { MembershipView, PaymentView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
@@ -26,17 +26,6 @@ export function fetchMyMembership(signal?: AbortSignal): Promise<MembershipView 
 export function fetchMyPayments(page: number, limit: number, signal?: AbortSignal): Promise<PaymentView[]> {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   return apiClient.get<PaymentView[]>(`/api/payments/my-payments?${query}`, signal);
-}
-
-/** Uploads a proof of payment (image or PDF), reporting progress, and answers its `/api/files/...` address. */
-export async function uploadProof(
-  file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { url } = await uploadWithProgress<{ url: string }>('/api/uploads/proof-of-payment', form, options);
-  return url;
 }
 
 export function postPayment(body: CreatePaymentRequest): Promise<PaymentView> {

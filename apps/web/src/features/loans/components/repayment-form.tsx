@@ -17,7 +17,7 @@ import { ProofPicker } from '../../../components/proof-picker';
 import { centsToAmountText } from '../../../lib/formatters';
 import { useSubmitRepayment } from '../api';
 import type { LoanRepaymentContext, LoanRepaymentValues } from '../loan-rules';
-import { useProofUpload } from '../use-proof-upload';
+import { useProofUpload } from '../../../lib/use-proof-upload';
 
 const rules = lazyResolver(() => import('../form-rules').then((module) => module.loanRepaymentResolver));
 

@@ -7,7 +7,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
 import { Figure } from '../../../components/figure';
 import { FormTextField } from '../../../components/form-text-field';
@@ -15,11 +14,11 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toCents, type MembershipView } from '../../../lib/investing';
-import { uploadProof, type CreatePaymentRequest } from '../api';
+import type { CreatePaymentRequest } from '../api';
 import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
-import { ProofPicker, type ProofStatus } from '../../../components/proof-picker';
+import { ProofPicker } from '../../../components/proof-picker';
 import { centsToAmountText } from '../../../lib/formatters';
-import { checkProofFile } from '../../../lib/proof-file';
+import { useProofUpload } from '../../../lib/use-proof-upload';
 
 const rules = lazyResolver(() => import('../form-rules').then((module) => module.paymentResolver));
 
@@ -183,47 +182,4 @@ export function PaymentForm({
       </Button>
     </Paper>
   );
-}
-
-/** Uploads the picked proof at once, with progress; a newer pick cancels an older upload. */
-function useProofUpload(onUploaded: (url: string) => void) {
-  const [file, setFile] = useState<File | null>(null);
-  const [status, setStatus] = useState<ProofStatus>('empty');
-  const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const uploaded = useRef(onUploaded);
-  useEffect(() => {
-    uploaded.current = onUploaded;
-  });
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const start = (picked: File) => {
-    controller.current?.abort();
-    setFile(picked);
-    setProgress(0);
-    const problem = checkProofFile(picked);
-    if (problem) {
-      setStatus('failed');
-      setError(problem);
-      return;
-    }
-    const current = new AbortController();
-    controller.current = current;
-    setStatus('uploading');
-    setError(null);
-    uploadProof(picked, { onProgress: setProgress, signal: current.signal })
-      .then((url) => {
-        if (current.signal.aborted) return;
-        setStatus('uploaded');
-        uploaded.current(url);
-      })
-      .catch((failure: unknown) => {
-        if (current.signal.aborted) return;
-        setStatus('failed');
-        setError(getErrorMessage(failure, 'The proof of payment could not be uploaded. Please try again.'));
-      });
-  };
-
-  return { file, status, progress, error, start };
 }

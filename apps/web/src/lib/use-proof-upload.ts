@@ -1,10 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { getErrorMessage } from '../../lib/api-client';
-import type { ProofStatus } from '../../components/proof-picker';
-import { checkProofFile } from '../../lib/proof-file';
-import { uploadRepaymentProof } from './api';
+import type { ProofStatus } from '../components/proof-picker';
+import { getErrorMessage, uploadWithProgress } from './api-client';
+import { checkProofFile } from './proof-file';
 
-/** Uploads the picked proof at once, with progress; a newer pick cancels an older upload. */
+/** Uploads a proof of payment (image or PDF), reporting progress, and answers its `/api/files/...` address. */
+export async function uploadProofOfPayment(
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { url } = await uploadWithProgress<{ url: string }>('/api/uploads/proof-of-payment', form, options);
+  return url;
+}
+
+/**
+ * The proof of payment of a pool payment or a loan repayment: uploads the picked file at once, with progress; a newer
+ * pick cancels an older upload.
+ */
 export function useProofUpload(onUploaded: (url: string) => void) {
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<ProofStatus>('empty');
@@ -31,7 +44,7 @@ export function useProofUpload(onUploaded: (url: string) => void) {
     controller.current = current;
     setStatus('uploading');
     setError(null);
-    uploadRepaymentProof(picked, { onProgress: setProgress, signal: current.signal })
+    uploadProofOfPayment(picked, { onProgress: setProgress, signal: current.signal })
       .then((url) => {
         if (current.signal.aborted) return;
         setStatus('uploaded');
