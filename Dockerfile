@@ -16,7 +16,7 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# apps/web/dist (with its .br and .gz copies) and apps/api/dist/main.js
+# apps/web/dist (with its .br and .gz copies), apps/api/dist/main.js and the embedded database's template
 RUN npm run build
 
 # ---- runtime: the API's production dependencies and the two builds, as a non-root user ---------

@@ -1,13 +1,17 @@
 // Bundles the API's TypeScript (and the shared domain package) into one JavaScript file ahead of
 // time, so the server starts without a transpiler. Packages from node_modules stay outside the
 // bundle and load as usual.
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps/api/dist/main.js');
-const sourceFolders = [path.join(root, 'apps/api/src'), path.join(root, 'packages/domain/src')];
+const sourceFolders = [
+  path.join(root, 'apps/api/src'),
+  path.join(root, 'apps/api/drizzle'),
+  path.join(root, 'packages/domain/src'),
+];
 const packageFiles = [path.join(root, 'apps/api/package.json'), path.join(root, 'packages/domain/package.json')];
 
 /** Builds the server bundle. */
@@ -40,6 +44,41 @@ export async function buildServer() {
     writeFileSync(temporary, output.contents);
     renameSync(temporary, output.path);
   }
+  await buildDatabaseTemplate();
+}
+
+/**
+ * Makes the embedded database's template beside the bundle: PostgreSQL initialised and migrated,
+ * which a new data folder copies instead of initialising its own (seconds in WebAssembly). Made in a
+ * folder of its own and renamed into place, with a stamp naming the PGlite that made it.
+ */
+export async function buildDatabaseTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dist = path.dirname(serverEntry);
+  const folder = path.join(dist, 'pglite-template');
+  const stamp = path.join(dist, 'pglite-template.json');
+  const building = `${folder}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
+  const client = new PGlite(building);
+  try {
+    await migrate(drizzle(client), { migrationsFolder: path.join(root, 'apps/api/drizzle') });
+  } finally {
+    await client.close();
+  }
+  const manifest = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
+  // The stamp goes first: a server that finds a stamp without its folder starts the usual way.
+  rmSync(stamp, { force: true });
+  const old = `${folder}.${process.pid}.old`;
+  try {
+    renameSync(folder, old);
+  } catch {
+    // no template yet
+  }
+  renameSync(building, folder);
+  rmSync(old, { recursive: true, force: true });
+  writeFileSync(stamp, `${JSON.stringify({ pglite: manifest.version })}\n`);
 }
 
 /** True when the bundle is missing or older than any source file or package manifest. */

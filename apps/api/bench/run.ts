@@ -13,10 +13,11 @@
  *   npm run bench
  *   BENCH_SIZES=10000 BENCH_DURATION=5 npm run bench
  *   BENCH_PROFILE=1 npm run bench    (the server writes a CPU profile per size, to look at with DevTools)
+ *   BENCH_CALLS=unread,me npm run bench    (only the calls whose names contain these words)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,11 @@ const DURATION_SECONDS = readWhole('BENCH_DURATION', process.env.BENCH_DURATION 
 const WARMUP_SECONDS = readWhole('BENCH_WARMUP', process.env.BENCH_WARMUP ?? '3');
 const CONNECTIONS = readWhole('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS ?? '50');
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Only the calls whose name contains one of these words (comma-separated), to look at one closely. */
+const ONLY = (process.env.BENCH_CALLS ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-password-for-both-accounts';
 const ADMIN_EMAIL = 'bench.admin@example.com';
@@ -75,6 +81,8 @@ interface Row {
   name: string;
   requestsPerSecond: number;
   p99Ms: number;
+  /** CPU time the answering process spent per request, in microseconds (Linux only). */
+  cpuMicros?: number;
   ratio?: number;
   ratioGoal?: boolean;
 }
@@ -171,22 +179,44 @@ async function benchSize(adminUrl: string, members: number, passwordHash: string
     ).data.count;
     if (bareCount !== appCount) throw new Error(`The server counted ${appCount}, the reference ${bareCount}`);
 
-    const loads = [
-      { name: REFERENCE, url: `http://127.0.0.1:${barePort}/unread-count`, headers: {} as Record<string, string> },
-      ...targets.map((target) => ({
-        name: target.name,
-        url: `${appBase}${target.path}`,
-        headers: target.as === 'none' ? {} : auth(tokens[target.as]),
-        ratioGoal: target.ratioGoal,
-      })),
+    const loads: { name: string; url: string; headers: Record<string, string>; pid?: number; ratioGoal?: boolean }[] = [
+      {
+        name: REFERENCE,
+        url: `http://127.0.0.1:${barePort}/unread-count`,
+        headers: {} as Record<string, string>,
+        pid: processes[0]!.pid,
+      },
+      ...targets
+        .filter((target) => ONLY.length === 0 || ONLY.some((word) => target.name.toLowerCase().includes(word)))
+        .map((target) => ({
+          name: target.name,
+          url: `${appBase}${target.path}`,
+          headers: target.as === 'none' ? {} : auth(tokens[target.as]),
+          ratioGoal: target.ratioGoal,
+          pid: processes[1]!.pid,
+        })),
     ];
     const rows: Row[] = [];
     for (const target of loads) {
       await load(target.url, target.headers, WARMUP_SECONDS);
+      const cpuBefore = cpuTicks(target.pid);
       const result = await load(target.url, target.headers, DURATION_SECONDS);
-      rows.push({ members, name: target.name, ...result, ratioGoal: 'ratioGoal' in target && target.ratioGoal });
+      const cpuAfter = cpuTicks(target.pid);
+      const cpuMicros =
+        cpuBefore === undefined || cpuAfter === undefined
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1_000_000) / CLOCK_TICKS_PER_SECOND / result.requests;
+      rows.push({
+        members,
+        name: target.name,
+        requestsPerSecond: result.requestsPerSecond,
+        p99Ms: result.p99Ms,
+        cpuMicros,
+        ratioGoal: target.ratioGoal,
+      });
       console.log(
-        `${members} members: ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`,
+        `${members} members: ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms` +
+          (cpuMicros === undefined ? '' : `, ${Math.round(cpuMicros)} µs of CPU per request`),
       );
     }
     const reference = rows[0]!.requestsPerSecond;
@@ -216,7 +246,27 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
+}
+
+/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ, 100 on every common kernel). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (user and system, in ticks) a process has used so far, from /proc; undefined where
+ * there is no /proc. Divided by the requests of a load it is the cost of one answer, a figure that
+ * holds still when the machine's other work moves the rates about.
+ */
+function cpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Builds the server bundle when it is missing or older than its sources, as `npm start` does. */
@@ -317,15 +367,16 @@ function printTable(rows: Row[]) {
       row.name,
       Math.round(row.requestsPerSecond).toString(),
       row.p99Ms.toFixed(0),
+      row.cpuMicros === undefined ? '' : Math.round(row.cpuMicros).toString(),
       row.ratio === undefined ? '' : `${Math.round(row.ratio * 100)}%`,
       base ? `${(row.p99Ms / Math.max(base.p99Ms, 1)).toFixed(1)}x` : '',
       verdict(row),
     ];
   });
-  const header = ['members', 'call', 'req/s', 'p99 ms', 'of bare', `p99 vs ${smallest}`, 'goal'];
+  const header = ['members', 'call', 'req/s', 'p99 ms', 'CPU µs/req', 'of bare', `p99 vs ${smallest}`, 'goal'];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+    cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call after ${WARMUP_SECONDS} s of warm-up; PostgreSQL; ` +
       `${NOTIFICATIONS} notifications. Goals: p99 <= ${P99_GOAL_MS} ms for every call, unread count and /api/auth/me >= ${RATIO_GOAL * 100}% of the bare route.`,

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { apiRoot } from '../paths.js';
@@ -25,6 +26,38 @@ export interface Database {
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
+/**
+ * An embedded database made when the server is built: initialised and migrated, never opened by a
+ * server. A new data folder starts as a copy of it, since initialising PostgreSQL in WebAssembly
+ * takes seconds; migrations newer than it still run on open.
+ */
+export const databaseTemplate = {
+  folder: path.join(apiRoot, 'dist/pglite-template'),
+  /** Says which PGlite made the template: another version's files are not used. */
+  stamp: path.join(apiRoot, 'dist/pglite-template.json'),
+};
+
+/** The installed PGlite's version, read from its manifest. */
+export function pgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = path.join(path.dirname(entry), '../package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+export type DatabaseTemplate = typeof databaseTemplate;
+
+/** Fills an empty database folder from the template, when there is one of this PGlite's version. */
+function startFromTemplate(dbDir: string, template: DatabaseTemplate): void {
+  if (readdirSync(dbDir).length > 0 || !existsSync(template.stamp) || !existsSync(template.folder)) return;
+  try {
+    const stamp = JSON.parse(readFileSync(template.stamp, 'utf8')) as { pglite?: string };
+    if (stamp.pglite !== pgliteVersion()) return;
+  } catch {
+    return;
+  }
+  cpSync(template.folder, dbDir, { recursive: true });
+}
+
 // Any fixed number: every instance takes the same advisory lock while migrating.
 export const MIGRATION_LOCK = 7_310_452;
 
@@ -32,7 +65,12 @@ export const MIGRATION_LOCK = 7_310_452;
  * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite persisted
  * under `dataDir` (or in memory when `dataDir` is `memory://`). Migrations run before it returns.
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string;
+  /** Where a new embedded database is copied from (the build's template unless a test names another). */
+  template?: DatabaseTemplate;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('error', () => {
@@ -62,6 +100,7 @@ export async function openDatabase(options: { url?: string | undefined; dataDir?
     // A second process on the same folder (a second server, a backup) would corrupt it.
     release = holdDatabase(dir);
     mkdirSync(dbDir, { recursive: true });
+    startFromTemplate(dbDir, options.template ?? databaseTemplate);
     client = new PGlite(dbDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;

