@@ -113,6 +113,21 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     )
     .prepare('notifications_unread_for_session');
 
+  // The notifications page: prepared like the count, since building the query cost more than running it.
+  const pageOfNotifications = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_page');
+  const notificationsTotal = db
+    .select({ total: count() })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .prepare('notifications_total');
+
   return {
     /** The unread count for a live session of an active account, or null when the session is not valid. */
     async countUnreadForSession(sessionId: string, userId: string): Promise<number | null> {
@@ -123,14 +138,8 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     /** One page of the member's notifications, newest first, with the totals for paging. */
     async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
       const { page, limit } = query;
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      const [totals] = await db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId));
+      const rows = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
+      const [totals] = await notificationsTotal.execute({ userId });
       const total = totals?.total ?? 0;
       return {
         notifications: rows.map(toNotificationView),
