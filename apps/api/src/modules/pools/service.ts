@@ -12,7 +12,7 @@ import {
   type PoolStatus,
   type UpdatePoolBody,
 } from '@letsema/domain';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { pools, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -93,6 +93,10 @@ const snapshot = (p: PoolRow) => ({
   paymentMethods: p.paymentMethods,
 });
 
+/** Pools a member sees besides their own drafts; the list shows at most POOL_LIST_LIMIT. */
+const MEMBER_VISIBLE_STATUSES = ['open', 'active', 'closed', 'completed'] as const;
+const POOL_LIST_LIMIT = 200;
+
 /** Counts memberships that hold a pool's terms fixed; supplied by the memberships module. */
 export type LiveMembershipCounter = (tx: Executor, poolId: string) => Promise<number>;
 
@@ -100,14 +104,29 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
   const { db } = deps;
   const countLive = deps.countLiveMemberships ?? (async () => 0);
 
+  // The pools list is on every member's dashboard: its queries are prepared once, not built per request.
+  const peopleByIds = db
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('pools_people');
+  const allPools = db
+    .select()
+    .from(pools)
+    .orderBy(asc(pools.createdAt), asc(pools.id))
+    .limit(POOL_LIST_LIMIT)
+    .prepare('pools_all');
+  const poolsVisibleToMember = db
+    .select()
+    .from(pools)
+    .where(or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, sql.placeholder('actorId'))))
+    .orderBy(asc(pools.createdAt), asc(pools.id))
+    .limit(POOL_LIST_LIMIT)
+    .prepare('pools_visible_to_member');
+
   async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
-    const people = ids.length
-      ? await db
-          .select({ id: users.id, fullName: users.fullName, email: users.email })
-          .from(users)
-          .where(inArray(users.id, ids))
-      : [];
+    const people = ids.length ? await peopleByIds.execute({ ids }) : [];
     const nameOf = (id: string | null) => {
       const person = people.find((p) => p.id === id);
       return person ? (person.fullName ?? person.email) : null;
@@ -124,10 +143,9 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
   return {
     /** Pools the actor may see, oldest first. */
     async list(actor: Actor): Promise<PoolView[]> {
-      const visible = actor.isAdmin
-        ? undefined
-        : or(inArray(pools.status, ['open', 'active', 'closed', 'completed']), eq(pools.createdBy, actor.id));
-      const rows = await db.select().from(pools).where(visible).orderBy(asc(pools.createdAt), asc(pools.id)).limit(200);
+      const rows = actor.isAdmin
+        ? await allPools.execute()
+        : await poolsVisibleToMember.execute({ actorId: actor.id });
       return withNames(rows);
     },
 
