@@ -143,9 +143,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
   return {
     /** Pools the actor may see, oldest first. */
     async list(actor: Actor): Promise<PoolView[]> {
-      const rows = actor.isAdmin
-        ? await allPools.execute()
-        : await poolsVisibleToMember.execute({ actorId: actor.id });
+      const rows = actor.isAdmin ? await allPools.execute() : await poolsVisibleToMember.execute({ actorId: actor.id });
       return withNames(rows);
     },
 
