@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Libraries every page needs, split from the app code so they stay cached across releases. MUI stays with
 // the code that uses it, so components only the back office uses remain in the admin chunk.
 const vendorChunks: Record<string, RegExp> = {
-  react: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  react: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
   data: /[\\/]node_modules[\\/](@tanstack|react-hook-form)[\\/]/,
 };
 
@@ -17,9 +17,22 @@ function chooseVendorChunk(id: string): string | undefined {
   return Object.keys(vendorChunks).find((name) => vendorChunks[name]!.test(id));
 }
 
-export default defineConfig({
+// The app is written against React's API and developed on React (its fast refresh and error overlay),
+// but the build that phones download runs it on Preact's compatible implementation: 9 KB compressed
+// where React DOM is 59 KB, a third of what the sign-in page used to download. The browser specs run
+// against that build.
+const preactInPlaceOfReact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root,
   plugins: [react(), precompress(), pwa()],
+  resolve: command === 'build' ? { alias: preactInPlaceOfReact } : {},
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000' },
@@ -37,4 +50,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,12 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod/v4/core';
 import { App } from './app/app';
+import { focusAutoFocusElementsOnMount } from './lib/autofocus';
 import { registerServiceWorker } from './lib/service-worker';
+import { preferPlainZodParsers } from './lib/zod-config';
 
-// zod's faster parsers are compiled with new Function, which the Content-Security-Policy forbids: the
-// browser would report a violation on every page with a form. The plain parsers are fast enough here.
-configureZod({ jitless: true });
+preferPlainZodParsers();
+
+// The build runs the app on Preact (see vite.config.ts); this gives `autoFocus` React's meaning there.
+focusAutoFocusElementsOnMount();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

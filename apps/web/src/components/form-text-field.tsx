@@ -1,15 +1,15 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { TextInput, type TextInputProps } from './text-input';
 
 export type FormTextFieldProps<TFieldValues extends FieldValues, TTransformed = TFieldValues> = Omit<
-  TextFieldProps,
+  TextInputProps,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
 > & {
   name: FieldPath<TFieldValues>;
   control: Control<TFieldValues, unknown, TTransformed>;
 };
 
-/** An MUI text field bound to a react-hook-form field; the field's error shows as helper text. */
+/** A text field bound to a react-hook-form field; the field's error shows as helper text. */
 export function FormTextField<TFieldValues extends FieldValues, TTransformed = TFieldValues>({
   name,
   control,
@@ -19,7 +19,7 @@ export function FormTextField<TFieldValues extends FieldValues, TTransformed = T
 }: FormTextFieldProps<TFieldValues, TTransformed>) {
   const { field, fieldState } = useController({ name, control });
   return (
-    <TextField
+    <TextInput
       {...props}
       name={field.name}
       value={field.value ?? ''}

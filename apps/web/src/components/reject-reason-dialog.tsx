@@ -2,10 +2,10 @@ import { rejectWithReasonBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { ActionDialog, ActionDialogButtons } from './action-dialog';
+import { TextInput } from './text-input';
 
 /**
  * Asks for the reason of a rejection (payments, pool requests). The reason is checked with the
@@ -69,7 +69,7 @@ export function RejectReasonDialog({
               {errorMessage}
             </Alert>
           )}
-          <TextField
+          <TextInput
             label="Reason for rejection"
             value={reason}
             onChange={(event) => {

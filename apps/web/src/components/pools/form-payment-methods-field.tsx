@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { getFirstErrorMessage } from './form-errors';
+import { TextInput } from '../text-input';
 
 export const PAYMENT_METHOD_MAX_LENGTH = 60;
 const PAYMENT_METHODS_MAX = 20;
@@ -60,7 +60,7 @@ export function FormPaymentMethodsField<TFieldValues extends FieldValues, TTrans
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
           label="Payment method"
           placeholder="e.g. EFT / bank transfer"
           value={text}

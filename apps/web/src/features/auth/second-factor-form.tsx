@@ -2,7 +2,7 @@ import { isSecondFactorCode, twoFactorMessages } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
@@ -54,7 +54,7 @@ export function SecondFactorForm({
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
+      <TextInput
         key={usesRecoveryCode ? 'recovery' : 'app'}
         label={usesRecoveryCode ? 'Recovery code' : 'Authentication code'}
         value={code}

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ActionDialog } from '../../components/action-dialog';
@@ -16,6 +15,8 @@ import { getErrorMessage } from '../../lib/api-client';
 import { formatAdminDate } from '../../lib/formatters';
 import { useSuccessMessage } from '../../lib/use-success-message';
 import { useMyCorrections, useRequestCorrection } from './api';
+import { TextInput } from '../../components/text-input';
+import { SelectInput } from '../../components/select-input';
 
 const STATUS = {
   pending: { label: 'Waiting', color: 'warning' },
@@ -128,15 +129,13 @@ function CorrectionDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClos
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {send.error && <Alert severity="error">{getErrorMessage(send.error, 'Your request was not sent')}</Alert>}
-            <TextField
-              select
+            <SelectInput
               label="What is wrong"
               value={field}
               onChange={(event) => setField(event.target.value as CorrectionField)}
               error={Boolean(errors.field)}
               helperText={errors.field ?? ' '}
               disabled={send.isPending}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="" disabled>
                 Choose what is wrong
@@ -146,8 +145,8 @@ function CorrectionDialog({ isOpen, onClose, onSent }: { isOpen: boolean; onClos
                   {label}
                 </option>
               ))}
-            </TextField>
-            <TextField
+            </SelectInput>
+            <TextInput
               label="What it should be"
               multiline
               minRows={3}

@@ -13,6 +13,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../components/form-text-field';
+import { FormSelectField } from '../../components/form-select-field';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -114,17 +115,15 @@ export function ProfileStep({ user }: { user: Registrant }) {
           />
         </Box>
         <Box sx={twoColumns}>
-          <FormTextField
+          <FormSelectField
             control={control}
             name="identityType"
             label="Identity type"
-            select
             disabled={save.isPending}
             sx={{
               '& select': { color: identityType ? 'text.primary' : 'text.secondary' },
               '& option': { color: 'text.primary' },
             }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               Select…
@@ -134,7 +133,7 @@ export function ProfileStep({ user }: { user: Registrant }) {
                 {identityTypeLabels[type]}
               </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
           <FormTextField
             control={control}
             name="nationalId"
@@ -161,21 +160,14 @@ export function ProfileStep({ user }: { user: Registrant }) {
             autoComplete="address-level2"
             disabled={save.isPending}
           />
-          <FormTextField
-            control={control}
-            name="province"
-            label="Province (optional)"
-            select
-            disabled={save.isPending}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <FormSelectField control={control} name="province" label="Province (optional)" disabled={save.isPending}>
             <option value="">Not specified</option>
             {provinces.map((province) => (
               <option key={province} value={province}>
                 {province}
               </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Box>
         <SubmitButton label="Save and Continue" pendingLabel="Saving…" isPending={save.isPending} />
       </Stack>

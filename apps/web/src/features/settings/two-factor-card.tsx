@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { ActionDialog } from '../../components/action-dialog';
@@ -17,6 +16,7 @@ import { useSuccessMessage } from '../../lib/use-success-message';
 import { useDisableMfa, useMfaStatus, useNewRecoveryCodes } from './api';
 import { SettingsCard } from './settings-card';
 import { RecoveryCodes, TwoFactorEnrolment } from './two-factor-enrolment';
+import { TextInput } from '../../components/text-input';
 
 export const TWO_FACTOR_OFF_MESSAGE = 'Two-factor sign-in is off. Your password alone signs you in now.';
 
@@ -103,7 +103,7 @@ function CodeField({
   disabled: boolean;
 }) {
   return (
-    <TextField
+    <TextInput
       label="Code from the app, or a recovery code"
       value={value}
       onChange={(event) => onChange(event.target.value)}
@@ -162,7 +162,7 @@ function TurnOffDialog({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {disable.error && <Alert severity="error">{getErrorMessage(disable.error, 'It was not turned off')}</Alert>}
             {hasPassword && (
-              <TextField
+              <TextInput
                 label="Password"
                 type="password"
                 autoComplete="current-password"

@@ -8,12 +8,12 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-blob';
 import { useEnableMfa, useStartMfaSetup } from './api';
+import { TextInput } from '../../components/text-input';
 
 /**
  * Turns on two-factor sign-in: a QR code (and the secret as text, for typing in), a first code to
@@ -99,7 +99,7 @@ export function TwoFactorEnrolment({
       {enable.error && (
         <Alert severity="error">{getErrorMessage(enable.error, 'Two-factor sign-in was not turned on')}</Alert>
       )}
-      <TextField
+      <TextInput
         label="Code from the app"
         value={code}
         onChange={(event) => setCode(event.target.value)}

@@ -1,4 +1,4 @@
-import { formatRandAmount, statementQuery } from '@letsema/domain';
+import { formatRandAmount } from '@letsema/domain';
 import Download from '@mui/icons-material/Download';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../components/empty-state';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
 import { useDownloadStatement, useStatement, useStatementMonths } from './api';
+import { TextInput } from '../../components/text-input';
 
 /** A member's statements: one per closed month, and any date range, as PDF or CSV. */
 export function StatementsPage() {
@@ -26,8 +26,9 @@ export function StatementsPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const statement = useStatement(range);
 
-  const show = (event: FormEvent) => {
+  const show = async (event: FormEvent) => {
     event.preventDefault();
+    const { statementQuery } = await import('./form-rules');
     const parsed = statementQuery.safeParse({ from, to });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? null);
@@ -112,17 +113,17 @@ export function StatementsPage() {
         <Box
           component="form"
           noValidate
-          onSubmit={show}
+          onSubmit={(event) => void show(event)}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}
         >
-          <TextField
+          <TextInput
             label="From"
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <TextInput
             label="To"
             type="date"
             value={to}

@@ -19,6 +19,7 @@ import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useBookPools, useRecordBook, type RecordKind } from './api';
@@ -146,15 +147,7 @@ function RecordForm({
     <Box component="form" noValidate onSubmit={submit}>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <FormTextField
-          control={control}
-          name="category"
-          label="Category"
-          select
-          required
-          disabled={isPending}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <FormSelectField control={control} name="category" label="Category" required disabled={isPending}>
           <option value="" disabled>
             Choose a category
           </option>
@@ -163,7 +156,7 @@ function RecordForm({
               {category.label}
             </option>
           ))}
-        </FormTextField>
+        </FormSelectField>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField
             control={control}
@@ -184,15 +177,13 @@ function RecordForm({
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
         </Box>
-        <FormTextField
+        <FormSelectField
           control={control}
           name="poolId"
           label="Pool"
-          select
           required
           disabled={isPending || pools.isPending}
           helperText={pools.isError ? 'The pools could not be loaded. Close and try again.' : undefined}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="" disabled>
             {pools.isPending ? 'Loading pools…' : 'Choose a pool'}
@@ -202,7 +193,7 @@ function RecordForm({
               {pool.name}
             </option>
           ))}
-        </FormTextField>
+        </FormSelectField>
         <FormTextField
           control={control}
           name="description"

@@ -23,6 +23,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -510,20 +511,13 @@ function ProductForm({
             disabled={isBusy}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
           />
-          <FormTextField
-            control={control}
-            name="penaltyType"
-            label="Late penalty"
-            select
-            disabled={isBusy}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <FormSelectField control={control} name="penaltyType" label="Late penalty" disabled={isBusy}>
             {penaltyTypes.map((type) => (
               <option key={type} value={type}>
                 {penaltyTypeLabels[type]}
               </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
           {penaltyType === 'fixed' && (
             <FormTextField
               control={control}

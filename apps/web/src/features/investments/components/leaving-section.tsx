@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +26,7 @@ import {
   useRequestWithdrawal,
   type MyExit,
 } from '../leaving-api';
+import { TextInput } from '../../../components/text-input';
 
 const withdrawalRules = lazyResolver(() => import('../form-rules').then((module) => module.withdrawalResolver));
 
@@ -92,7 +92,7 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
           {request.error && (
             <Alert severity="error">{getErrorMessage(request.error, 'The request could not be sent')}</Alert>
           )}
-          <TextField
+          <TextInput
             label="Why are you leaving?"
             value={reason}
             onChange={(event) => setReason(event.target.value)}

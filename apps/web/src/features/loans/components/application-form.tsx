@@ -13,6 +13,7 @@ import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { Figure } from '../../../components/figure';
 import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -183,13 +184,11 @@ export function ApplicationForm({ offer, onApplied }: { offer: LoanOffer; onAppl
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        <FormTextField
+        <FormSelectField
           control={control}
           name="type"
           label="Loan type"
-          select
           disabled={isSubmitting}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           helperText={
             product ? `${formatPercent(product.annualRatePercent)} a year on the reducing balance` : undefined
           }
@@ -204,22 +203,15 @@ export function ApplicationForm({ offer, onApplied }: { offer: LoanOffer; onAppl
               {item.name}
             </option>
           ))}
-        </FormTextField>
+        </FormSelectField>
         {pools.length > 1 && (
-          <FormTextField
-            control={control}
-            name="poolId"
-            label="Pool backing the loan"
-            select
-            disabled={isSubmitting}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <FormSelectField control={control} name="poolId" label="Pool backing the loan" disabled={isSubmitting}>
             {pools.map((pool) => (
               <option key={pool.id} value={pool.id}>
                 {pool.name} ({formatRandAmount(pool.capital)} capital)
               </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         )}
         <FormTextField
           control={control}

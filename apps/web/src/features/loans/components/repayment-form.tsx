@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
@@ -104,14 +105,7 @@ export function RepaymentForm({
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {paymentMethods.length > 0 ? (
-          <FormTextField
-            control={control}
-            name="paymentMethod"
-            label="Payment method"
-            select
-            disabled={isBusy}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <FormSelectField control={control} name="paymentMethod" label="Payment method" disabled={isBusy}>
             {paymentMethods.length !== 1 && (
               <option value="" disabled>
                 Choose a method
@@ -122,7 +116,7 @@ export function RepaymentForm({
                 {method}
               </option>
             ))}
-          </FormTextField>
+          </FormSelectField>
         ) : (
           <FormTextField
             control={control}

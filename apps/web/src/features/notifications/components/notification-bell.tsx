@@ -3,7 +3,6 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { notificationKeys, useUnreadCount } from '../api';
@@ -41,24 +40,25 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
 
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton
-          aria-label={label}
-          aria-haspopup="dialog"
-          aria-controls={isOpen ? popoverId : undefined}
-          aria-expanded={isOpen ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          {/* No badge at all at zero: a hidden "0" would still count as the button's visible text. */}
-          {count > 0 ? (
-            <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
-              <NotificationsOutlined />
-            </Badge>
-          ) : (
-            <NotificationsNoneOutlined />
-          )}
-        </IconButton>
-      </Tooltip>
+      {/* The browser's own hint on hover: MUI's tooltip would bring its positioning engine (10 KB) to every
+          member page. */}
+      <IconButton
+        title="Notifications"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-controls={isOpen ? popoverId : undefined}
+        aria-expanded={isOpen ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {/* No badge at all at zero: a hidden "0" would still count as the button's visible text. */}
+        {count > 0 ? (
+          <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
+            <NotificationsOutlined />
+          </Badge>
+        ) : (
+          <NotificationsNoneOutlined />
+        )}
+      </IconButton>
       <Popover
         id={popoverId}
         open={isOpen}

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useForm, useFormState } from 'react-hook-form';
 import { Figure } from '../../../components/figure';
 import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
@@ -126,14 +127,7 @@ export function PaymentForm({
       )}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        <FormTextField
-          control={control}
-          name="paymentMethod"
-          label="Payment method"
-          select
-          disabled={isBusy}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <FormSelectField control={control} name="paymentMethod" label="Payment method" disabled={isBusy}>
           {methods.length !== 1 && (
             <option value="" disabled>
               Choose a method
@@ -144,7 +138,7 @@ export function PaymentForm({
               {method}
             </option>
           ))}
-        </FormTextField>
+        </FormSelectField>
         <FormTextField
           control={control}
           name="amount"
