@@ -1,13 +1,12 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { SelectInput, type SelectInputProps } from './select-input';
+import { useFormField, type FormFieldBinding } from './use-form-field';
 
 export type FormSelectFieldProps<TFieldValues extends FieldValues, TTransformed = TFieldValues> = Omit<
   SelectInputProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
-> & {
-  name: FieldPath<TFieldValues>;
-  control: Control<TFieldValues, unknown, TTransformed>;
-};
+  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'helperText' | 'disabled'
+> &
+  FormFieldBinding<TFieldValues, TTransformed>;
 
 /** A choice list bound to a react-hook-form field; the field's error shows as helper text. */
 export function FormSelectField<TFieldValues extends FieldValues, TTransformed = TFieldValues>({
@@ -17,18 +16,6 @@ export function FormSelectField<TFieldValues extends FieldValues, TTransformed =
   disabled,
   ...props
 }: FormSelectFieldProps<TFieldValues, TTransformed>) {
-  const { field, fieldState } = useController({ name, control });
-  return (
-    <SelectInput
-      {...props}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={disabled ?? field.disabled}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  const { value, ...binding } = useFormField({ name, control, helperText, disabled });
+  return <SelectInput {...props} {...binding} value={String(value)} />;
 }

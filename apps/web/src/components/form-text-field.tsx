@@ -1,13 +1,12 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { TextInput, type TextInputProps } from './text-input';
+import { useFormField, type FormFieldBinding } from './use-form-field';
 
 export type FormTextFieldProps<TFieldValues extends FieldValues, TTransformed = TFieldValues> = Omit<
   TextInputProps,
-  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
-> & {
-  name: FieldPath<TFieldValues>;
-  control: Control<TFieldValues, unknown, TTransformed>;
-};
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | 'helperText' | 'disabled'
+> &
+  FormFieldBinding<TFieldValues, TTransformed>;
 
 /** A text field bound to a react-hook-form field; the field's error shows as helper text. */
 export function FormTextField<TFieldValues extends FieldValues, TTransformed = TFieldValues>({
@@ -17,18 +16,5 @@ export function FormTextField<TFieldValues extends FieldValues, TTransformed = T
   disabled,
   ...props
 }: FormTextFieldProps<TFieldValues, TTransformed>) {
-  const { field, fieldState } = useController({ name, control });
-  return (
-    <TextInput
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={disabled ?? field.disabled}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  return <TextInput {...props} {...useFormField({ name, control, helperText, disabled })} />;
 }
