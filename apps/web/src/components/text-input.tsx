@@ -34,7 +34,7 @@ export type TextInputProps = Omit<
 /**
  * MUI's outlined text field drawn from its parts. MUI's `TextField` also carries its `select` option,
  * and with it the menu, the popover and the modal behind them: about 13 KB compressed that the sign-in
- * page would download and never use. Choice lists use `FormSelectField`, which is MUI's own.
+ * page would download and never use. Choice lists are native selects (`SelectInput`).
  */
 export function TextInput({
   id: idProp,
@@ -44,11 +44,6 @@ export function TextInput({
   required = false,
   disabled = false,
   fullWidth = true,
-  size,
-  margin,
-  color,
-  className,
-  sx,
   autoComplete,
   autoFocus,
   defaultValue,
@@ -80,15 +75,10 @@ export function TextInput({
   return (
     <FormControl
       {...other}
-      className={className}
-      sx={sx}
       error={error}
       required={required}
       disabled={disabled}
       fullWidth={fullWidth}
-      size={size}
-      margin={margin}
-      color={color}
       variant="outlined"
     >
       {hasLabel && (
