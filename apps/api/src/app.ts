@@ -105,12 +105,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
     }),
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
+  // With the request id, and no-store for API answers whose route sets no caching of its own.
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,

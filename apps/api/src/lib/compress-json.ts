@@ -18,26 +18,31 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * they are.
  */
 export function compressJsonAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  // A callback hook rather than an async one: most answers are small and pass on at once, without
+  // a promise of their own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return done(null, payload);
     const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_THRESHOLD_BYTES) return payload;
+    if (size < COMPRESS_THRESHOLD_BYTES) return done(null, payload);
     // Caches between here and the client must keep the compressed and plain answers apart.
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? encodings.negotiate(accepted) : null;
-    if (!encoding) return payload;
-    const compressed =
+    if (!encoding) return done(null, payload);
+    const compressing =
       encoding === 'br'
-        ? await brotli(payload, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
-          })
-        : await gzipAsync(payload);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+        ? brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
+        : gzipAsync(payload);
+    compressing.then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
 }
