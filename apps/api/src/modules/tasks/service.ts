@@ -52,6 +52,121 @@ const LIMIT = 50;
  */
 export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
+  // Prepared once: the page runs all of them on every visit, and building them cost more than running them.
+  const registrations = db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
+    .from(users)
+    .where(awaitingReview)
+    .orderBy(asc(users.submittedAt))
+    .limit(LIMIT)
+    .prepare('tasks_registrations');
+  const pendingCorrections = db
+    .select({
+      id: correctionRequests.id,
+      field: correctionRequests.field,
+      since: correctionRequests.createdAt,
+      who: users.fullName,
+    })
+    .from(correctionRequests)
+    .innerJoin(users, eq(users.id, correctionRequests.userId))
+    .where(eq(correctionRequests.status, 'pending'))
+    .orderBy(asc(correctionRequests.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_corrections');
+  const pendingPayments = db
+    .select({
+      id: payments.id,
+      amountCents: payments.amountCents,
+      since: payments.createdAt,
+      who: users.fullName,
+      userId: payments.userId,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.status, 'pending'))
+    .orderBy(asc(payments.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pending_payments');
+  const poolRequests = db
+    .select({ id: memberships.id, since: memberships.createdAt, who: users.fullName, pool: pools.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(and(eq(memberships.contributionStatus, 'pending'), ne(memberships.userId, sql.placeholder('adminId'))))
+    .orderBy(asc(memberships.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pool_requests');
+  const pendingIncome = db
+    .select()
+    .from(income)
+    .where(eq(income.status, 'pending'))
+    .orderBy(asc(income.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pending_income');
+  const pendingExpenses = db
+    .select()
+    .from(expenses)
+    .where(eq(expenses.status, 'pending'))
+    .orderBy(asc(expenses.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pending_expenses');
+  const openExits = db
+    .select({ e: exitRequests, who: users.fullName })
+    .from(exitRequests)
+    .innerJoin(users, eq(users.id, exitRequests.userId))
+    .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']))
+    .orderBy(asc(exitRequests.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_open_exits');
+  const openWithdrawals = db
+    .select({ w: withdrawals, who: users.fullName })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(inArray(withdrawals.status, ['requested', 'approved']))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_open_withdrawals');
+  const openLoans = db
+    .select({ loan: loans, who: users.fullName })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(inArray(loans.status, ['pending', 'approved']))
+    .orderBy(asc(loans.updatedAt))
+    .limit(LIMIT)
+    .prepare('tasks_open_loans');
+  const pendingWaivers = db
+    .select({ waiver: loanPenaltyWaivers, number: loans.number, userId: loans.userId })
+    .from(loanPenaltyWaivers)
+    .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
+    .where(eq(loanPenaltyWaivers.status, 'pending'))
+    .orderBy(asc(loanPenaltyWaivers.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pending_waivers');
+  const pendingRepayments = db
+    .select({ repayment: loanRepayments, who: users.fullName, number: loans.number })
+    .from(loanRepayments)
+    .innerJoin(users, eq(users.id, loanRepayments.userId))
+    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+    .where(and(eq(loanRepayments.status, 'pending'), ne(loanRepayments.userId, sql.placeholder('adminId'))))
+    .orderBy(asc(loanRepayments.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_pending_repayments');
+  const periodsToClose = db
+    .select()
+    .from(accountingPeriods)
+    .where(
+      and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${sql.placeholder('current')}`),
+    )
+    .orderBy(asc(accountingPeriods.period))
+    .limit(12)
+    .prepare('tasks_periods_to_close');
+  const reopenRequests = db
+    .select()
+    .from(periodReopenRequests)
+    .where(eq(periodReopenRequests.status, 'pending'))
+    .orderBy(asc(periodReopenRequests.createdAt))
+    .limit(LIMIT)
+    .prepare('tasks_reopen_requests');
 
   return {
     async tasksFor(admin: AuthUser) {
@@ -71,12 +186,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('member_management'))
         jobs.push(
           (async () => {
-            const rows = await db
-              .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
-              .from(users)
-              .where(awaitingReview)
-              .orderBy(asc(users.submittedAt))
-              .limit(LIMIT);
+            const rows = await registrations.execute();
             for (const row of rows) {
               waiting.push({
                 kind: 'registration',
@@ -87,18 +197,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
                 since: row.since!.toISOString(),
               });
             }
-            const corrections = await db
-              .select({
-                id: correctionRequests.id,
-                field: correctionRequests.field,
-                since: correctionRequests.createdAt,
-                who: users.fullName,
-              })
-              .from(correctionRequests)
-              .innerJoin(users, eq(users.id, correctionRequests.userId))
-              .where(eq(correctionRequests.status, 'pending'))
-              .orderBy(asc(correctionRequests.createdAt))
-              .limit(LIMIT);
+            const corrections = await pendingCorrections.execute();
             for (const row of corrections) {
               waiting.push({
                 kind: 'correction',
@@ -115,19 +214,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('payment_management'))
         jobs.push(
           (async () => {
-            const rows = await db
-              .select({
-                id: payments.id,
-                amountCents: payments.amountCents,
-                since: payments.createdAt,
-                who: users.fullName,
-                userId: payments.userId,
-              })
-              .from(payments)
-              .innerJoin(users, eq(users.id, payments.userId))
-              .where(eq(payments.status, 'pending'))
-              .orderBy(asc(payments.createdAt))
-              .limit(LIMIT);
+            const rows = await pendingPayments.execute();
             for (const row of rows.filter((row) => row.userId !== admin.id)) {
               waiting.push({
                 kind: 'payment',
@@ -144,14 +231,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('investment_management'))
         jobs.push(
           (async () => {
-            const rows = await db
-              .select({ id: memberships.id, since: memberships.createdAt, who: users.fullName, pool: pools.name })
-              .from(memberships)
-              .innerJoin(users, eq(users.id, memberships.userId))
-              .innerJoin(pools, eq(pools.id, memberships.poolId))
-              .where(and(eq(memberships.contributionStatus, 'pending'), ne(memberships.userId, admin.id)))
-              .orderBy(asc(memberships.createdAt))
-              .limit(LIMIT);
+            const rows = await poolRequests.execute({ adminId: admin.id });
             for (const row of rows) {
               waiting.push({
                 kind: 'pool-request',
@@ -162,12 +242,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
                 since: row.since.toISOString(),
               });
             }
-            const earned = await db
-              .select()
-              .from(income)
-              .where(eq(income.status, 'pending'))
-              .orderBy(asc(income.createdAt))
-              .limit(LIMIT);
+            const earned = await pendingIncome.execute();
             for (const row of earned) {
               const item = {
                 kind: 'income',
@@ -186,12 +261,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('expense_management'))
         jobs.push(
           (async () => {
-            const spent = await db
-              .select()
-              .from(expenses)
-              .where(eq(expenses.status, 'pending'))
-              .orderBy(asc(expenses.createdAt))
-              .limit(LIMIT);
+            const spent = await pendingExpenses.execute();
             for (const row of spent) {
               const item = {
                 kind: 'expense',
@@ -210,13 +280,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('exit_requests'))
         jobs.push(
           (async () => {
-            const exits = await db
-              .select({ e: exitRequests, who: users.fullName })
-              .from(exitRequests)
-              .innerJoin(users, eq(users.id, exitRequests.userId))
-              .where(inArray(exitRequests.status, ['requested', 'settled', 'approved']))
-              .orderBy(asc(exitRequests.createdAt))
-              .limit(LIMIT);
+            const exits = await openExits.execute();
             // The cooperative's calendar day, as the notice was counted.
             const today = dayOf(clock.now());
             for (const { e, who } of exits) {
@@ -255,13 +319,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
                 });
               }
             }
-            const open = await db
-              .select({ w: withdrawals, who: users.fullName })
-              .from(withdrawals)
-              .innerJoin(users, eq(users.id, withdrawals.userId))
-              .where(inArray(withdrawals.status, ['requested', 'approved']))
-              .orderBy(asc(withdrawals.createdAt))
-              .limit(LIMIT);
+            const open = await openWithdrawals.execute();
             for (const { w, who } of open) {
               const maker = w.status === 'requested' ? w.userId : w.approvedBy;
               const item = {
@@ -281,13 +339,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('loan_management'))
         jobs.push(
           (async () => {
-            const rows = await db
-              .select({ loan: loans, who: users.fullName })
-              .from(loans)
-              .innerJoin(users, eq(users.id, loans.userId))
-              .where(inArray(loans.status, ['pending', 'approved']))
-              .orderBy(asc(loans.updatedAt))
-              .limit(LIMIT);
+            const rows = await openLoans.execute();
             for (const { loan, who } of rows) {
               // Nobody decides a loan they asked for or guarantee: it is nobody's task of theirs.
               if (loan.userId === admin.id || loan.guarantorId === admin.id) continue;
@@ -306,13 +358,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
               if (maySign) waiting.push(item);
               else started.push(item);
             }
-            const waivers = await db
-              .select({ waiver: loanPenaltyWaivers, number: loans.number, userId: loans.userId })
-              .from(loanPenaltyWaivers)
-              .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
-              .where(eq(loanPenaltyWaivers.status, 'pending'))
-              .orderBy(asc(loanPenaltyWaivers.createdAt))
-              .limit(LIMIT);
+            const waivers = await pendingWaivers.execute();
             for (const { waiver, number, userId } of waivers) {
               if (userId === admin.id) continue;
               const item = {
@@ -332,14 +378,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       if (can('payment_management'))
         jobs.push(
           (async () => {
-            const rows = await db
-              .select({ repayment: loanRepayments, who: users.fullName, number: loans.number })
-              .from(loanRepayments)
-              .innerJoin(users, eq(users.id, loanRepayments.userId))
-              .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-              .where(and(eq(loanRepayments.status, 'pending'), ne(loanRepayments.userId, admin.id)))
-              .orderBy(asc(loanRepayments.createdAt))
-              .limit(LIMIT);
+            const rows = await pendingRepayments.execute({ adminId: admin.id });
             for (const { repayment, who, number } of rows) {
               waiting.push({
                 kind: 'loan-repayment',
@@ -357,12 +396,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         jobs.push(
           (async () => {
             const current = periodOf(clock.now());
-            const periods = await db
-              .select()
-              .from(accountingPeriods)
-              .where(and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${current}`))
-              .orderBy(asc(accountingPeriods.period))
-              .limit(12);
+            const periods = await periodsToClose.execute({ current });
             for (const row of periods) {
               const done = Object.keys(row.steps) as MonthEndStep[];
               const next = nextMonthEndStep(done);
@@ -379,12 +413,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
               if (next === 'allocate' && calculatedBy === admin.id) started.push(item);
               else waiting.push(item);
             }
-            const reopen = await db
-              .select()
-              .from(periodReopenRequests)
-              .where(eq(periodReopenRequests.status, 'pending'))
-              .orderBy(asc(periodReopenRequests.createdAt))
-              .limit(LIMIT);
+            const reopen = await reopenRequests.execute();
             for (const row of reopen) {
               const item = {
                 kind: 'reopen',
