@@ -1,5 +1,5 @@
 import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
@@ -44,6 +44,16 @@ const kinSnapshot = (k: KinRow) => ({
 /** Admin review of registrations: the queue, one member's submission, and the decisions on it. */
 export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
+  // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
+  const awaitingCount = db.select({ n: count() }).from(users).where(awaitingReview).prepare('review_awaiting_count');
+  const awaitingPage = db
+    .select()
+    .from(users)
+    .where(awaitingReview)
+    .orderBy(asc(users.submittedAt), asc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('review_awaiting_page');
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -73,19 +83,13 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** Complete submissions waiting for a decision. */
     async countAwaitingReview(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(awaitingReview);
+      const [row] = await awaitingCount.execute();
       return row?.n ?? 0;
     },
 
     /** The review queue, oldest submission first. */
     async listAwaitingReview(query: PageQuery): Promise<UserRow[]> {
-      return db
-        .select()
-        .from(users)
-        .where(awaitingReview)
-        .orderBy(asc(users.submittedAt), asc(users.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      return awaitingPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
     },
 
     /** One member with their next of kin. */

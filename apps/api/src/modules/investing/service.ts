@@ -121,6 +121,32 @@ export function createInvestingService(deps: {
 }) {
   const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
+  // The admin queues and the dashboard's count: prepared once, not built per request.
+  const pendingPaymentCount = db
+    .select({ n: count() })
+    .from(payments)
+    .where(pendingPayment)
+    .prepare('investing_pending_payment_count');
+  const poolRequestPage = db
+    .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(pendingPoolRequest)
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('investing_pool_request_page');
+  const pendingPaymentPage = db
+    .select({ p: payments, user: { fullName: users.fullName, email: users.email }, pool: { name: pools.name } })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(pools, eq(pools.id, payments.poolId))
+    .where(eq(payments.status, 'pending'))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('investing_pending_payment_page');
 
   const tell = (
     tx: Executor,
@@ -150,7 +176,7 @@ export function createInvestingService(deps: {
     },
 
     async countPendingPayments(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(payments).where(pendingPayment);
+      const [row] = await pendingPaymentCount.execute();
       return row?.n ?? 0;
     },
 
@@ -225,15 +251,7 @@ export function createInvestingService(deps: {
     },
 
     async listPoolRequests(query: PageQuery) {
-      const rows = await db
-        .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .innerJoin(pools, eq(pools.id, memberships.poolId))
-        .where(pendingPoolRequest)
-        .orderBy(asc(memberships.createdAt), asc(memberships.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await poolRequestPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
       return rows.map((r) => ({
         id: r.m.id,
         user: r.user,
@@ -410,15 +428,7 @@ export function createInvestingService(deps: {
     },
 
     async listPendingPayments(query: PageQuery) {
-      const rows = await db
-        .select({ p: payments, user: { fullName: users.fullName, email: users.email }, pool: { name: pools.name } })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .innerJoin(pools, eq(pools.id, payments.poolId))
-        .where(eq(payments.status, 'pending'))
-        .orderBy(asc(payments.createdAt), asc(payments.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await pendingPaymentPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
       return rows.map((r) => ({
         id: r.p.id,
         user: r.user,

@@ -115,6 +115,12 @@ function scheduleRows(schedule: ScheduledInstalment[]) {
  */
 export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pick<Config, 'publicUrl'> }) {
   const { db, clock, config } = deps;
+  // The dashboard counts on every admin visit: prepared once.
+  const awaitingDecisionCount = db
+    .select({ n: count() })
+    .from(loans)
+    .where(loanAwaitingDecision)
+    .prepare('loans_awaiting_decision_count');
   const today = () => dayOf(clock.now());
 
   const tell = (tx: Executor, userId: string, title: string, message: string, path = '/loans') =>
@@ -1316,7 +1322,7 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
 
     /** Loans waiting for a loan admin (approval or payout), for the dashboard. */
     async countAwaitingDecision(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(loans).where(loanAwaitingDecision);
+      const [row] = await awaitingDecisionCount.execute();
       return Number(row?.n ?? 0);
     },
   };

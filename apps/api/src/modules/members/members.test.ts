@@ -64,6 +64,28 @@ describe(`the members directory (${testEngine})`, () => {
     expect(inPool.items.map((item) => item.id)).toEqual([zanele.id]);
   });
 
+  it('sorts and pages the whole directory, unfiltered, in every order, with its total', async () => {
+    for (const name of ['Unfiltered Bravo', 'Unfiltered Alpha', 'Unfiltered Charlie']) {
+      await seedActiveMember(t.db, { fullName: name });
+    }
+    const ours = (page: Page) =>
+      page.items.map((item) => item.fullName).filter((name) => name?.startsWith('Unfiltered'));
+    const ascending = dataOf<Page>(await get('/api/admin/members?sort=name&order=asc&limit=100'));
+    expect(ours(ascending)).toEqual(['Unfiltered Alpha', 'Unfiltered Bravo', 'Unfiltered Charlie']);
+    const descending = dataOf<Page>(await get('/api/admin/members?sort=name&order=desc&limit=100'));
+    expect(ours(descending)).toEqual(['Unfiltered Charlie', 'Unfiltered Bravo', 'Unfiltered Alpha']);
+    const newestFirst = dataOf<Page>(await get('/api/admin/members?limit=100'));
+    expect(ours(newestFirst)).toEqual(['Unfiltered Charlie', 'Unfiltered Alpha', 'Unfiltered Bravo']);
+
+    const [members] = (
+      await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where is_admin = false`)
+    ).rows;
+    expect(ascending.total).toBe(members!.n);
+    const second = dataOf<Page>(await get('/api/admin/members?sort=name&order=asc&limit=1&page=2'));
+    expect(second.items.map((item) => item.id)).toEqual([ascending.items[1]!.id]);
+    expect(second.total).toBe(members!.n);
+  });
+
   it('suspends a member with a reason: their session ends, sign-in says why, and the trail shows it', async () => {
     const member = await seedActiveMember(t.db, { fullName: 'Suspended Soon' });
     const token = await login(t.app, member.email);

@@ -19,6 +19,77 @@ export const DIRECTORY_COUNT_CAP = 10_000;
 export function createMemberService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
 
+  const everyMember = eq(users.isAdmin, false);
+  const directoryPage = (where: SQL | undefined, sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
+    const direction = order === 'asc' ? asc : desc;
+    const orderBy =
+      sort === 'name'
+        ? [direction(sql`lower(coalesce(${users.fullName}, ${users.email}))`), asc(users.id)]
+        : sort === 'status'
+          ? [direction(users.registrationStatus), asc(users.id)]
+          : [direction(users.createdAt), asc(users.id)];
+    return db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        registrationStatus: users.registrationStatus,
+        accountStatus: users.accountStatus,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy)
+      .$dynamic();
+  };
+  // Counted up to a cap, so a page costs the same however many members there are; past it the
+  // directory says "10 000+" and the search narrows it.
+  const directoryCount = (where: SQL | undefined) =>
+    db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .limit(DIRECTORY_COUNT_CAP + 1)
+        .as('matching'),
+    );
+  // The directory as it opens, with no search or filter, is prepared once per sort and order: no
+  // query building on the page every visit starts on. Searches and filters are built per request.
+  const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
+  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
+    directoryPage(everyMember, sort, order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`members_directory_${sort}_${order}`);
+  const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
+    const key = `${sort} ${order}`;
+    let prepared = unfilteredPages.get(key);
+    if (!prepared) {
+      prepared = prepareUnfilteredPage(sort, order);
+      unfilteredPages.set(key, prepared);
+    }
+    return prepared;
+  };
+  const unfilteredCount = directoryCount(everyMember).prepare('members_directory_count');
+  /** The pools held by the members of one page. */
+  const heldPools = db
+    .select({
+      userId: memberships.userId,
+      pool: pools.name,
+      status: memberships.contributionStatus,
+      paid: memberships.totalPaidCents,
+    })
+    .from(memberships)
+    .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(
+      and(
+        sql`${memberships.userId} = any(${sql.placeholder('ids')}::uuid[])`,
+        inArray(memberships.contributionStatus, ['pending', 'approved']),
+      ),
+    )
+    .prepare('members_held_pools');
+
   const assertId = (id: string) => {
     if (!isUuid(id)) throw notFound(memberMessages.notFound);
     return id;
@@ -27,7 +98,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   return {
     async list(query: MemberListQuery) {
       const term = query.search?.trim();
-      const conditions: (SQL | undefined)[] = [eq(users.isAdmin, false)];
+      const conditions: (SQL | undefined)[] = [everyMember];
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         conditions.push(
@@ -47,61 +118,17 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.pool_id = ${query.poolId} and m.contribution_status in ('pending', 'approved'))`,
         );
       }
-      const where = and(...conditions);
-      const direction = query.order === 'asc' ? asc : desc;
-      const orderBy =
-        query.sort === 'name'
-          ? [direction(sql`lower(coalesce(${users.fullName}, ${users.email}))`), asc(users.id)]
-          : query.sort === 'status'
-            ? [direction(users.registrationStatus), asc(users.id)]
-            : [direction(users.createdAt), asc(users.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: users.id,
-            fullName: users.fullName,
-            email: users.email,
-            phoneNumber: users.phoneNumber,
-            registrationStatus: users.registrationStatus,
-            accountStatus: users.accountStatus,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        // Counted up to a cap, so a page costs the same however many members there are; past it the
-        // directory says "10 000+" and the search narrows it.
-        db.select({ value: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(users)
-            .where(where)
-            .limit(DIRECTORY_COUNT_CAP + 1)
-            .as('matching'),
-        ),
-      ]);
-      const held = rows.length
-        ? await db
-            .select({
-              userId: memberships.userId,
-              pool: pools.name,
-              status: memberships.contributionStatus,
-              paid: memberships.totalPaidCents,
-            })
-            .from(memberships)
-            .innerJoin(pools, eq(pools.id, memberships.poolId))
-            .where(
-              and(
-                inArray(
-                  memberships.userId,
-                  rows.map((row) => row.id),
-                ),
-                inArray(memberships.contributionStatus, ['pending', 'approved']),
-              ),
-            )
-        : [];
+      const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
+      const [rows, [total]] =
+        conditions.length === 1
+          ? await Promise.all([unfilteredPage(query.sort, query.order).execute(paging), unfilteredCount.execute()])
+          : await Promise.all([
+              directoryPage(and(...conditions), query.sort, query.order)
+                .limit(paging.limit)
+                .offset(paging.offset),
+              directoryCount(and(...conditions)),
+            ]);
+      const held = rows.length ? await heldPools.execute({ ids: rows.map((row) => row.id) }) : [];
       return {
         items: rows.map((row) => ({
           ...row,

@@ -69,6 +69,14 @@ export function createPayoutService(deps: {
   config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
 }) {
   const { db, clock, config } = deps;
+  // The dashboard counts on every admin visit: one prepared query for both.
+  const openCounts = db
+    .select({
+      exits: sql<number>`(select count(*)::int from ${exitRequests} where ${openExit})`,
+      withdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${openWithdrawal})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('payouts_open_counts');
   const today = () => dayOf(clock.now());
 
   const tell = (tx: Executor, userId: string, title: string, message: string, path: string) =>
@@ -817,15 +825,8 @@ export function createPayoutService(deps: {
 
     /** Open items for the dashboard counts. */
     async countOpen() {
-      const [exits] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(exitRequests)
-        .where(openExit);
-      const [open] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(withdrawals)
-        .where(openWithdrawal);
-      return { exits: Number(exits?.value ?? 0), withdrawals: Number(open?.value ?? 0) };
+      const [row] = await openCounts.execute();
+      return { exits: Number(row?.exits ?? 0), withdrawals: Number(row?.withdrawals ?? 0) };
     },
   };
 }
