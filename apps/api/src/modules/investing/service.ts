@@ -128,7 +128,18 @@ export function createInvestingService(deps: {
     .where(pendingPayment)
     .prepare('investing_pending_payment_count');
   const poolRequestPage = db
-    .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
+    .select({
+      m: {
+        id: memberships.id,
+        numberOfShares: memberships.numberOfShares,
+        totalCommitmentCents: memberships.totalCommitmentCents,
+        installmentPlan: memberships.installmentPlan,
+        contributionAmountCents: memberships.contributionAmountCents,
+        createdAt: memberships.createdAt,
+      },
+      user: { fullName: users.fullName, email: users.email },
+      pool: { id: pools.id, name: pools.name, targetAmountCents: pools.targetAmountCents },
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(pools, eq(pools.id, memberships.poolId))
@@ -138,7 +149,17 @@ export function createInvestingService(deps: {
     .offset(sql.placeholder('offset'))
     .prepare('investing_pool_request_page');
   const pendingPaymentPage = db
-    .select({ p: payments, user: { fullName: users.fullName, email: users.email }, pool: { name: pools.name } })
+    .select({
+      p: {
+        id: payments.id,
+        amountCents: payments.amountCents,
+        paymentMethod: payments.paymentMethod,
+        proofOfPaymentUrl: payments.proofOfPaymentUrl,
+        createdAt: payments.createdAt,
+      },
+      user: { fullName: users.fullName, email: users.email },
+      pool: { name: pools.name },
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(pools, eq(pools.id, payments.poolId))
