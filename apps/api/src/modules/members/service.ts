@@ -16,6 +16,17 @@ import { notifyMember } from '../notifications/service.js';
 /** The directory counts matching members up to this many; past it the total reads "10 000+". */
 export const DIRECTORY_COUNT_CAP = 10_000;
 
+/** What the directory shows of each member (a member's own page adds to it). */
+const directoryColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  registrationStatus: users.registrationStatus,
+  accountStatus: users.accountStatus,
+  createdAt: users.createdAt,
+};
+
 export function createMemberService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
 
@@ -29,15 +40,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           ? [direction(users.registrationStatus), asc(users.id)]
           : [direction(users.createdAt), asc(users.id)];
     return db
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        registrationStatus: users.registrationStatus,
-        accountStatus: users.accountStatus,
-        createdAt: users.createdAt,
-      })
+      .select(directoryColumns)
       .from(users)
       .where(where)
       .orderBy(...orderBy)
@@ -147,17 +150,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     async get(rawId: string) {
       const id = assertId(rawId);
       const [member] = await db
-        .select({
-          id: users.id,
-          fullName: users.fullName,
-          email: users.email,
-          phoneNumber: users.phoneNumber,
-          registrationStatus: users.registrationStatus,
-          accountStatus: users.accountStatus,
-          emailVerifiedAt: users.emailVerifiedAt,
-          createdAt: users.createdAt,
-          isAdmin: users.isAdmin,
-        })
+        .select({ ...directoryColumns, emailVerifiedAt: users.emailVerifiedAt, isAdmin: users.isAdmin })
         .from(users)
         .where(eq(users.id, id));
       if (!member || member.isAdmin) throw notFound(memberMessages.notFound);
