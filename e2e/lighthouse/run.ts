@@ -3,7 +3,7 @@
 // the sign-in, registration, dashboard and wizard pages, signed in as the account each page is for.
 // Prints each page's scores, its timings and what it downloaded, and exits non-zero below the goals.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,6 +16,8 @@ import { startServer } from '../fixtures/server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where each page's whole Lighthouse report is written as JSON, when set (to open in the Lighthouse viewer). */
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR ? path.resolve(process.env.LIGHTHOUSE_REPORT_DIR) : undefined;
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -65,8 +67,11 @@ async function main() {
         { path: '/dashboard', token: memberToken },
         { path: '/complete-registration', token: registrantToken },
       ];
+      const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
       const reports: PageReport[] = [];
-      for (const page of pages) reports.push(await audit(server.baseUrl, page.path, page.token));
+      for (const page of pages.filter((p) => only.length === 0 || only.includes(p.path))) {
+        reports.push(await audit(server.baseUrl, page.path, page.token));
+      }
       printReports(reports);
       const misses = reports.flatMap((report) =>
         (Object.keys(GOALS) as Array<keyof typeof GOALS>)
@@ -104,6 +109,10 @@ async function audit(baseUrl: string, pagePath: string, token?: string): Promise
     const result = (await lighthouse(`${baseUrl}${pagePath}`, flags)) as RunnerResult | undefined;
     if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
     const { lhr } = result;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(path.join(reportDir, `${pagePath.slice(1).replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
     const landedOn = new URL(lhr.finalDisplayedUrl).pathname;
     if (landedOn !== pagePath)

@@ -1,3 +1,6 @@
+// First, so that it runs before the modules below are evaluated (the router starts fetching the
+// page's chunks as it is created): on a slow network the first screen's answers then arrive with them.
+import './start-first-screen';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

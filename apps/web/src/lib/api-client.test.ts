@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, getErrorMessage } from './api-client';
+import { ApiError, apiClient, EARLY_ANSWER_LIFETIME_MS, getErrorMessage, startEarly } from './api-client';
 import { createMemoryStorage, createTestToken } from './test-storage';
 
 const token = createTestToken({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 });
@@ -117,5 +117,71 @@ describe('apiClient', () => {
   it('reports an unreachable server as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiClient.get('/api/auth/me')).rejects.toMatchObject({ status: 0 });
+  });
+
+  describe('answers started early', () => {
+    const ok = (data: unknown) => answer(200, { success: true, data, error: null });
+
+    it('hands the early answer to the first GET of its path, and only to it', async () => {
+      fetchMock.mockResolvedValueOnce(ok({ n: 1 })).mockResolvedValueOnce(ok({ n: 2 }));
+      startEarly('/api/early/once');
+      startEarly('/api/early/once');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('authorization')).toBe(`Bearer ${token}`);
+      await expect(apiClient.get('/api/early/once')).resolves.toEqual({ n: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await expect(apiClient.get('/api/early/once')).resolves.toEqual({ n: 2 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('starts nothing without a usable token', () => {
+      localStorage.removeItem('token');
+      startEarly('/api/early/signed-out');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('is not used by a call of another method, with another token, or after its lifetime', async () => {
+      fetchMock.mockImplementation(async () => ok({ fresh: true }));
+      startEarly('/api/early/post');
+      await apiClient.post('/api/early/post', {});
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      startEarly('/api/early/token');
+      localStorage.setItem('token', createTestToken({ sub: 'u2', exp: Math.floor(Date.now() / 1000) + 3600 }));
+      await apiClient.get('/api/early/token');
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+      expect(new Headers(fetchMock.mock.calls[3]![1]?.headers).get('authorization')).not.toBe(`Bearer ${token}`);
+
+      vi.useFakeTimers({ now: Date.now() });
+      try {
+        startEarly('/api/early/late');
+        vi.setSystemTime(Date.now() + EARLY_ANSWER_LIFETIME_MS + 1);
+        await apiClient.get('/api/early/late');
+        expect(fetchMock).toHaveBeenCalledTimes(6);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('is dropped by any call that may change data, so a later screen never sees what was true before it', async () => {
+      fetchMock.mockImplementation(async () => ok({ fresh: true }));
+      startEarly('/api/early/before-change');
+      await apiClient.post('/api/early/verify', {});
+      await apiClient.get('/api/early/before-change');
+      expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+        '/api/early/before-change',
+        '/api/early/verify',
+        '/api/early/before-change',
+      ]);
+    });
+
+    it('keeps an early failure for its caller, who sees the usual error', async () => {
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      startEarly('/api/early/offline');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const error = await apiClient.get('/api/early/offline').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(0);
+    });
   });
 });

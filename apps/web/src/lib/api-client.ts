@@ -53,9 +53,52 @@ interface EnvelopeShape {
   details?: unknown;
 }
 
+/** How long an answer started early may wait for the call it was started for. */
+export const EARLY_ANSWER_LIFETIME_MS = 10_000;
+
+interface EarlyAnswer {
+  response: Promise<Response>;
+  token: string;
+  startedAt: number;
+}
+
+/** GETs started before any screen asked for them, by path; each is handed to the first call of its path. */
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+/**
+ * Starts a GET that the page is about to make, so that on a slow network it travels alongside the
+ * page's own scripts instead of after them. The first `apiClient.get` of the same path, with the same
+ * token, within EARLY_ANSWER_LIFETIME_MS and before any call that may change data, takes this answer
+ * instead of sending its own; any later call sends its own. Nothing is started without a usable token.
+ */
+export function startEarly(path: string): void {
+  const token = getToken();
+  if (!token || earlyAnswers.has(path)) return;
+  const response = send(path, {});
+  // An answer nobody claims, or a failure nobody waits for, must not surface as an unhandled rejection.
+  response.catch(() => undefined);
+  earlyAnswers.set(path, { response, token, startedAt: Date.now() });
+}
+
+/**
+ * The early answer of a GET of `path`, if one was started for this token and is recent enough. Any
+ * other method may change what an early answer says, so it drops them all.
+ */
+function takeEarly(path: string, options: RequestOptions): Promise<Response> | undefined {
+  if ((options.method ?? 'GET') !== 'GET') {
+    earlyAnswers.clear();
+    return undefined;
+  }
+  const early = earlyAnswers.get(path);
+  if (!early) return undefined;
+  earlyAnswers.delete(path);
+  const isUsable = early.token === getToken() && Date.now() - early.startedAt <= EARLY_ANSWER_LIFETIME_MS;
+  return isUsable ? early.response : undefined;
+}
+
 /** Sends a request to the API on this origin and unwraps the `{success, data, error}` envelope. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
+  const response = await (takeEarly(path, options) ?? send(path, options));
   const envelope = await readEnvelope(response);
 
   if (response.status === 401 && !CREDENTIAL_PATHS.has(path)) endSession();
@@ -97,6 +140,8 @@ export interface UploadOptions {
  */
 export function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const { onProgress, signal } = options;
+  // An upload changes what the early answers say (the account's documents), as any other change does.
+  earlyAnswers.clear();
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
     const request = new XMLHttpRequest();
