@@ -1,13 +1,7 @@
-import type {
-  GuarantorStatus,
-  InstalmentStatus,
-  LoanStatus,
-  LoanType,
-  PenaltyType,
-  RepaymentStatus,
-} from '@letsema/domain';
+import type { GuarantorStatus, LoanStatus, LoanType, PenaltyType } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
+import type { LoanInstalmentView, LoanRepaymentView } from '../../lib/loan-views';
 
 // Amounts are numbers of rand, as the API answers them; pages turn them into cents to add or compare.
 
@@ -130,41 +124,9 @@ export interface LoanSummary {
   closedAt: string | null;
 }
 
-export interface LoanInstalment {
-  id: string;
-  number: number;
-  dueOn: string;
-  principal: number;
-  interest: number;
-  penalty: number;
-  amount: number;
-  paid: number;
-  interestNotCharged: number;
-  penaltyWaived: number;
-  unpaid: number;
-  status: InstalmentStatus;
-  statusLabel: string;
-  paidOn: string | null;
-  penaltyAppliedOn: string | null;
-}
+export type LoanInstalment = LoanInstalmentView;
 
-export interface LoanRepayment {
-  id: string;
-  loanId: string;
-  loanNumber: string;
-  amount: number;
-  paymentMethod: string;
-  proofUrl: string | null;
-  paidOn: string;
-  status: RepaymentStatus;
-  statusLabel: string;
-  split: { penalty: number; interest: number; principal: number; interestNotCharged: number } | null;
-  isSettlement: boolean;
-  isFromExit: boolean;
-  rejectionReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+export type LoanRepayment = LoanRepaymentView;
 
 /** `GET /api/loans/{id}`. */
 export interface LoanDetail extends LoanSummary {

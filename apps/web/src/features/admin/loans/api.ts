@@ -1,15 +1,7 @@
-import type {
-  AgeingBucket,
-  GuarantorStatus,
-  InstalmentStatus,
-  LoanStatus,
-  LoanType,
-  PenaltyType,
-  RepaymentStatus,
-  WaiverStatus,
-} from '@letsema/domain';
+import type { AgeingBucket, GuarantorStatus, LoanStatus, LoanType, PenaltyType, WaiverStatus } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
+import type { LoanInstalmentView, LoanRepaymentView } from '../../../lib/loan-views';
 import { adminKeys } from '../shared/query-keys';
 import type { LoanFilters } from './loan-rules';
 
@@ -65,23 +57,8 @@ export interface AdminLoan {
   closedAt: string | null;
 }
 
-export interface LoanRepayment {
-  id: string;
-  loanId: string;
-  loanNumber: string;
+export interface LoanRepayment extends LoanRepaymentView {
   member?: { id: string; fullName: string | null; email: string };
-  amount: number;
-  paymentMethod: string;
-  proofUrl: string | null;
-  paidOn: string;
-  status: RepaymentStatus;
-  statusLabel: string;
-  split: { penalty: number; interest: number; principal: number; interestNotCharged: number } | null;
-  isSettlement: boolean;
-  isFromExit: boolean;
-  rejectionReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
 }
 
 export interface LoanWaiver {
@@ -100,23 +77,8 @@ export interface LoanWaiver {
   createdAt: string;
 }
 
-export interface ScheduleRow {
-  id: string;
-  number: number;
-  dueOn: string;
-  principal: number;
-  interest: number;
-  penalty: number;
-  amount: number;
-  paid: number;
-  interestNotCharged: number;
-  penaltyWaived: number;
-  unpaid: number;
-  status: InstalmentStatus;
-  statusLabel: string;
-  paidOn: string | null;
+export interface ScheduleRow extends LoanInstalmentView {
   penaltyId: string | null;
-  penaltyAppliedOn: string | null;
 }
 
 export interface AdminLoanDetail extends AdminLoan {
