@@ -81,7 +81,9 @@ describe('investment pools', () => {
     await methodInput.fill('Capitec Pay');
     await member.getByRole('button', { name: 'Add payment method' }).click();
     const methods = member.getByRole('list', { name: 'Payment methods' });
-    expect(await methods.getByRole('listitem').allInnerTexts()).toEqual(['EFT / bank transfer', 'Capitec Pay']);
+    await expect
+      .poll(() => methods.getByRole('listitem').allInnerTexts())
+      .toEqual(['EFT / bank transfer', 'Capitec Pay']);
     // Enter added a method; it did not send the form.
     expect(new URL(member.url()).pathname).toBe('/pools/create');
 
@@ -162,11 +164,9 @@ describe('investment pools', () => {
     const adminMethod = form.getByLabel('Payment method', { exact: true });
     await adminMethod.fill('SnapScan');
     await adminMethod.press('Enter');
-    expect(await form.getByRole('list', { name: 'Payment methods' }).getByRole('listitem').allInnerTexts()).toEqual([
-      'EFT / bank transfer',
-      'Capitec Pay',
-      'SnapScan',
-    ]);
+    await expect
+      .poll(() => form.getByRole('list', { name: 'Payment methods' }).getByRole('listitem').allInnerTexts())
+      .toEqual(['EFT / bank transfer', 'Capitec Pay', 'SnapScan']);
 
     // The amount is filled in from the terms for the chosen frequency.
     const addPlan = form.getByRole('group', { name: 'Add a contribution plan' });
@@ -180,7 +180,7 @@ describe('investment pools', () => {
     expect(await addPlan.getByLabel('Amount per share').inputValue()).toBe('2400.00');
     await addPlan.getByLabel('Amount per share').fill('999');
     await addPlan.getByLabel('Amount per share').press('Enter');
-    expect(await plans.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => plans.getByRole('listitem').count()).toBe(4);
     await form.getByRole('button', { name: 'Update Pool' }).click();
     const planMessage =
       'The per year plan for one share is R 2 400.00: it follows from the target, shares and duration';
@@ -188,11 +188,10 @@ describe('investment pools', () => {
     await plans.getByText(planMessage).waitFor();
     expect(new URL(admin.url()).pathname).toBe(`/admin/pools/${poolId}/edit`);
     await plans.getByRole('button', { name: 'Remove per year plan' }).click();
-    expect(await readItems(plans)).toEqual([
-      'Per month R 200.00 per share',
-      'Per quarter R 600.00 per share',
-      'One-time R 2 400.00 per share',
-    ]);
+    // The list is drawn again after the click has returned: read it until it shows the change.
+    await expect
+      .poll(() => readItems(plans))
+      .toEqual(['Per month R 200.00 per share', 'Per quarter R 600.00 per share', 'One-time R 2 400.00 per share']);
 
     await form.getByRole('button', { name: 'Update Pool' }).click();
     await admin.waitForURL('**/admin/investment');

@@ -91,7 +91,7 @@ describe('admin review of registrations', () => {
     await reject.getByLabel('Reason for rejection').fill('The ID document is blurry. Please upload a clearer copy.');
     expect(await confirm.isDisabled()).toBe(true);
     await reject.getByRole('checkbox', { name: 'ID Document' }).check();
-    expect(await confirm.isEnabled()).toBe(true);
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
     await confirm.click();
     await reject.waitFor({ state: 'hidden' });
     await page.getByText('KYC rejected').waitFor();

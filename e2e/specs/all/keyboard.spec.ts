@@ -180,7 +180,7 @@ describe('the keyboard alone', () => {
     await page.keyboard.type('The ID document is blurry. Please upload a clearer copy.');
     missing.push(...(await tabTo(page, dialog.getByRole('checkbox', { name: 'ID Document' }))));
     await page.keyboard.press('Space');
-    expect(await dialog.getByRole('checkbox', { name: 'ID Document' }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'ID Document' }).isChecked()).toBe(true);
     // The focus stays in the dialog: Tab from the last checkbox reaches its buttons, not the page.
     missing.push(...(await tabTo(page, dialog.getByRole('button', { name: 'Confirm' }), { limit: 4 })));
     await page.keyboard.press('Enter');
