@@ -68,6 +68,12 @@ async function main() {
         { path: '/complete-registration', token: registrantToken },
       ];
       const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+      const unknown = only.filter((name) => !pages.some((page) => page.path === name));
+      if (unknown.length) {
+        throw new Error(
+          `LIGHTHOUSE_PAGES names no audited page: ${unknown.join(', ')} (audited: ${pages.map((p) => p.path).join(', ')})`,
+        );
+      }
       const reports: PageReport[] = [];
       for (const page of pages.filter((p) => only.length === 0 || only.includes(p.path))) {
         reports.push(await audit(server.baseUrl, page.path, page.token));
