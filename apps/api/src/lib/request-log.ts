@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /** Where log lines go instead of standard output: anything with `write` (pino's destination). */
 export interface LogDestination {
@@ -67,6 +68,16 @@ export function censorSecrets(line: Record<string, unknown>): Record<string, unk
 /** The path of a request without its query string, which can hold a sign-in code or a link's token. */
 function pathOf(url: string): string {
   return url.split('?')[0]!.slice(0, 200);
+}
+
+/**
+ * Standard output for the log, written without blocking: each line is handed to the system in the
+ * background, and lines that come while a write is under way go out together with the next one.
+ * One blocking write per request line was a sixth of the CPU time of the cheapest calls. What is
+ * still waiting when the process exits is written before it ends (pino's exit handler).
+ */
+export function standardOutput(): LogDestination {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 /**

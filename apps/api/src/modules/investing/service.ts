@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../lib/auth-guard.js';
 import {
   centsToRand,
   dayOf,
@@ -19,7 +20,7 @@ import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib
 import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
 
-type Actor = typeof users.$inferSelect;
+type Actor = AuthUser;
 type MembershipRow = typeof memberships.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type PoolRow = typeof pools.$inferSelect;

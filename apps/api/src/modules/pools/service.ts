@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../lib/auth-guard.js';
 import {
   centsToRand,
   formatRand,
@@ -19,7 +20,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 
 export type PoolRow = typeof pools.$inferSelect;
-type Actor = typeof users.$inferSelect;
+type Actor = AuthUser;
 
 export const poolErrors = {
   notFound: 'Pool not found',
