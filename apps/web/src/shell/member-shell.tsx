@@ -71,28 +71,30 @@ export function MemberShell() {
         </Toolbar>
       </AppBar>
 
-      <Drawer
-        variant="permanent"
-        component="nav"
-        aria-label="Main navigation"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: MEMBER_SIDEBAR_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: MEMBER_SIDEBAR_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar sx={{ px: 2.5 }}>
-          <BrandLogo />
-        </Toolbar>
-        <List sx={{ px: 1.5, py: 1 }}>
-          {sidebarEntries.map((entry) => (
-            <Box component="li" key={entry.path}>
-              <SidebarLink entry={entry} isSelected={isPathActive(pathname, entry.path)} />
-            </Box>
-          ))}
-        </List>
-      </Drawer>
+      {/* Each bar is drawn only where it shows: on a phone the sidebar would be rendered for nothing. */}
+      {isDesktop && (
+        <Drawer
+          variant="permanent"
+          component="nav"
+          aria-label="Main navigation"
+          sx={{
+            width: MEMBER_SIDEBAR_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: MEMBER_SIDEBAR_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar sx={{ px: 2.5 }}>
+            <BrandLogo />
+          </Toolbar>
+          <List sx={{ px: 1.5, py: 1 }}>
+            {sidebarEntries.map((entry) => (
+              <Box component="li" key={entry.path}>
+                <SidebarLink entry={entry} isSelected={isPathActive(pathname, entry.path)} />
+              </Box>
+            ))}
+          </List>
+        </Drawer>
+      )}
 
       <Box
         component="main"
@@ -111,40 +113,41 @@ export function MemberShell() {
         <Outlet context={{ user } satisfies ShellContext} />
       </Box>
 
-      <Paper
-        component="nav"
-        aria-label="Quick navigation"
-        square
-        sx={{
-          display: { xs: 'block', md: 'none' },
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: (t) => t.zIndex.appBar,
-          borderRadius: 0,
-          boxShadow: 'none',
-          borderTop: 1,
-          borderColor: 'divider',
-          pb: 'env(safe-area-inset-bottom)',
-        }}
-      >
-        <BottomNavigation
-          showLabels
-          value={bottomValue === -1 ? false : bottomValue}
-          sx={{ height: BOTTOM_BAR_HEIGHT }}
+      {!isDesktop && (
+        <Paper
+          component="nav"
+          aria-label="Quick navigation"
+          square
+          sx={{
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: (t) => t.zIndex.appBar,
+            borderRadius: 0,
+            boxShadow: 'none',
+            borderTop: 1,
+            borderColor: 'divider',
+            pb: 'env(safe-area-inset-bottom)',
+          }}
         >
-          {bottomEntries.map((entry) => (
-            <BottomNavigationAction
-              key={entry.path}
-              component={RouterLink}
-              to={entry.path}
-              label={entry.label}
-              icon={entry.icon}
-            />
-          ))}
-        </BottomNavigation>
-      </Paper>
+          <BottomNavigation
+            showLabels
+            value={bottomValue === -1 ? false : bottomValue}
+            sx={{ height: BOTTOM_BAR_HEIGHT }}
+          >
+            {bottomEntries.map((entry) => (
+              <BottomNavigationAction
+                key={entry.path}
+                component={RouterLink}
+                to={entry.path}
+                label={entry.label}
+                icon={entry.icon}
+              />
+            ))}
+          </BottomNavigation>
+        </Paper>
+      )}
     </Box>
   );
 }
