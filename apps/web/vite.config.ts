@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreens } from './build/first-screens';
 import { precompress } from './build/precompress';
 import { pwa } from './build/pwa';
 
@@ -31,7 +32,7 @@ const preactInPlaceOfReact = [
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), precompress(), pwa()],
+  plugins: [react(), firstScreens(root), precompress(), pwa()],
   resolve: command === 'build' ? { alias: preactInPlaceOfReact } : {},
   server: {
     proxy: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     });
   }
 
+  const firstScreenPages = webDist ? listFirstScreenPages(webDist) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (webDist && isPage) {
@@ -268,12 +269,28 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
         }
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      // A first screen (the dashboard, the wizard...) gets the page that also preloads its own chunks.
+      const page = firstScreenPages.get(pathname) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
     return reply.code(404).send(fail('Not found', { code: 'NOT_FOUND' }));
   });
 
   return app;
+}
+
+/**
+ * The pages the web build wrote for its first screens (`first-screens/dashboard.html` for
+ * `/dashboard`): `index.html` with the screen's own chunks preloaded. Read once at start.
+ */
+function listFirstScreenPages(webDist: string): Map<string, string> {
+  const folder = path.join(webDist, 'first-screens');
+  if (!existsSync(folder)) return new Map();
+  return new Map(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => [`/${name.slice(0, -'.html'.length)}`, `first-screens/${name}`]),
+  );
 }
 
 /** A hop count trusts that many proxies nearest the server, as proxy-addr counts them. */

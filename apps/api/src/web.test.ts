@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Letsema', start_url: '/dashboard' }));
   writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>You are offline</title>');
+  mkdirSync(path.join(dist, 'first-screens'));
+  const dashboardPage =
+    '<!doctype html><title>Letsema</title><link rel="modulepreload" crossorigin href="/assets/dashboard-page-x1.js"><div id="root"></div>';
+  writeFileSync(path.join(dist, 'first-screens', 'dashboard.html'), dashboardPage);
+  writeFileSync(path.join(dist, 'first-screens', 'dashboard.html.br'), brotliCompressSync(dashboardPage));
   writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
@@ -33,6 +38,27 @@ describe('serving the web app', () => {
     expect(response.body).toContain('<div id="root">');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("answers a first screen's own page, which also preloads its chunks, and the plain page elsewhere", async () => {
+    for (const encoding of ['br', 'identity']) {
+      const dashboard = await t.app.inject({
+        method: 'GET',
+        url: '/dashboard?from=mail',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.headers['content-type']).toContain('text/html');
+      expect(dashboard.headers['cache-control']).toBe('no-cache');
+      expect(dashboard.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+      const html = encoding === 'br' ? brotliDecompressSync(dashboard.rawPayload).toString() : dashboard.body;
+      expect(html).toContain('href="/assets/dashboard-page-x1.js"');
+    }
+    for (const url of ['/pools', '/dashboard/more', '/first-screens/dashboard']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('modulepreload');
+    }
   });
 
   it('serves hashed assets for a year and other files as they are', async () => {

@@ -31,4 +31,25 @@ describe('member shell', () => {
     }
     expect(await page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(false);
   });
+
+  it('opens the dashboard with its own chunks preloaded, each loaded once, and draws it', async () => {
+    const page = await newPage({ width: 375, height: 740 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+    );
+    expect(preloaded.some((file) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(preloaded.some((file) => /\/assets\/member-shell-[\w-]+\.js$/.test(file))).toBe(true);
+    // The page's chunks come from the preloads: none is fetched a second time by the router.
+    expect(scripts.length).toBe(new Set(scripts).size);
+  });
 });

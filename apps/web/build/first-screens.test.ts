@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { describe, expect, it } from 'vitest';
+import { FIRST_SCREENS, firstScreenFile, firstScreenScripts, withPreloads } from './first-screens';
+
+const root = path.resolve('/app');
+
+function chunk(fileName: string, fields: Partial<OutputChunk> = {}): OutputChunk {
+  return {
+    type: 'chunk',
+    fileName,
+    isEntry: false,
+    imports: [],
+    dynamicImports: [],
+    moduleIds: [],
+    ...fields,
+  } as OutputChunk;
+}
+
+/** An entry with its vendor chunks, a shell and a page loaded on demand, and what they share. */
+const bundle: OutputBundle = {
+  'assets/index-a.js': chunk('assets/index-a.js', {
+    isEntry: true,
+    imports: ['assets/react-b.js'],
+    dynamicImports: ['assets/member-shell-c.js', 'assets/dashboard-page-d.js'],
+    moduleIds: [path.join(root, 'src/main.tsx'), path.join(root, 'src/lib/api-client.ts')],
+  }),
+  'assets/react-b.js': chunk('assets/react-b.js'),
+  'assets/member-shell-c.js': chunk('assets/member-shell-c.js', {
+    isDynamicEntry: true,
+    facadeModuleId: path.join(root, 'src/shell/member-shell.tsx'),
+    imports: ['assets/react-b.js', 'assets/Avatar-e.js'],
+  }),
+  'assets/dashboard-page-d.js': chunk('assets/dashboard-page-d.js', {
+    isDynamicEntry: true,
+    facadeModuleId: path.join(root, 'src/features/dashboard/dashboard-page.tsx'),
+    imports: ['assets/Avatar-e.js', 'assets/chart-f.js'],
+  }),
+  'assets/Avatar-e.js': chunk('assets/Avatar-e.js', { imports: ['assets/react-b.js'] }),
+  'assets/chart-f.js': chunk('assets/chart-f.js'),
+};
+
+describe('the pages of the first screens', () => {
+  it("names the chunks of the screen's modules and all they import, less what the entry loads already", () => {
+    const scripts = firstScreenScripts(bundle, root, [
+      'src/shell/member-shell.tsx',
+      'src/features/dashboard/dashboard-page.tsx',
+    ]);
+    expect(scripts).toEqual([
+      'assets/Avatar-e.js',
+      'assets/chart-f.js',
+      'assets/dashboard-page-d.js',
+      'assets/member-shell-c.js',
+    ]);
+  });
+
+  it('needs nothing more for a module the entry holds, and fails the build for a module no chunk holds', () => {
+    expect(firstScreenScripts(bundle, root, ['src/lib/api-client.ts'])).toEqual([]);
+    expect(() => firstScreenScripts(bundle, root, ['src/features/gone/gone-page.tsx'])).toThrow(
+      'src/features/gone/gone-page.tsx is in no chunk of the build',
+    );
+  });
+
+  it('adds a module preload per script at the end of the head, the rest of the page unchanged', () => {
+    const index =
+      '<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-a.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+    const page = withPreloads(index, ['assets/chart-f.js', 'assets/dashboard-page-d.js']);
+    expect(page).toBe(
+      '<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-a.js"></script>' +
+        '\n    <link rel="modulepreload" crossorigin href="/assets/chart-f.js">' +
+        '\n    <link rel="modulepreload" crossorigin href="/assets/dashboard-page-d.js">' +
+        '\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+  });
+
+  it('writes each screen to a file named by its path, and names only pages of the member area', () => {
+    expect(firstScreenFile('/complete-registration')).toBe('first-screens/complete-registration.html');
+    for (const [pathname, modules] of Object.entries(FIRST_SCREENS)) {
+      expect(pathname).toMatch(/^\/[a-z-]+$/);
+      expect(modules.length).toBeGreaterThan(0);
+    }
+  });
+});
