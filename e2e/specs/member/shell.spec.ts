@@ -43,7 +43,7 @@ describe('member shell', () => {
     await page.reload();
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     const preloaded = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map(
         (link) => new URL((link as HTMLLinkElement).href).pathname,
       ),
     );
