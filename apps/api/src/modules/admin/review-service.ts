@@ -6,6 +6,7 @@ import { nextOfKin, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
+import { registrationViewJson } from '../auth/user-view.js';
 
 type UserRow = typeof users.$inferSelect;
 type KinRow = typeof nextOfKin.$inferSelect;
@@ -46,13 +47,21 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   const { db, config } = deps;
   // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
   const awaitingCount = db.select({ n: count() }).from(users).where(awaitingReview).prepare('review_awaiting_count');
-  const awaitingPage = db
-    .select()
+  // A page of the queue is written as JSON by the database, one column for the whole page: reading
+  // twenty 33-column rows and building their views cost the server more than the query.
+  const awaitingRows = db
+    .select({ view: sql`${registrationViewJson()}`.as('view'), submittedAt: users.submittedAt, id: users.id })
     .from(users)
     .where(awaitingReview)
     .orderBy(asc(users.submittedAt), asc(users.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page');
+  const awaitingPage = db
+    .select({
+      json: sql<string>`coalesce(json_agg(${awaitingRows.view} order by ${awaitingRows.submittedAt}, ${awaitingRows.id}), '[]')::text`,
+    })
+    .from(awaitingRows)
     .prepare('review_awaiting_page');
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
@@ -88,8 +97,10 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     },
 
     /** The review queue, oldest submission first. */
-    async listAwaitingReview(query: PageQuery): Promise<UserRow[]> {
-      return awaitingPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+    /** A page of the queue, oldest submission first, as the JSON array the API answers. */
+    async awaitingReviewJson(query: PageQuery): Promise<string> {
+      const [page] = await awaitingPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+      return page!.json;
     },
 
     /** One member with their next of kin. */

@@ -51,6 +51,41 @@ describe(`registration review (${testEngine})`, () => {
     expect(counted).toMatchObject({ loans: 0, withdrawals: 0, exits: 0 });
   });
 
+  it('lists the queue oldest submission first, a page at a time, each with the user view and its submission time', async () => {
+    const submitted = [
+      await seedSubmittedMember(t.app),
+      await seedSubmittedMember(t.app),
+      await seedSubmittedMember(t.app),
+    ];
+    // Submission times out of the order of creation, one with microseconds the answer cuts to milliseconds.
+    const times = ['2020-01-03T10:00:00.000Z', '2020-01-01T10:00:00.123Z', '2020-01-02T10:00:00.000Z'];
+    for (const [i, member] of submitted.entries()) {
+      await t.db
+        .update(users)
+        .set({ submittedAt: new Date(times[i]!) })
+        .where(eq(users.id, member.userId));
+    }
+    const page = async (n: number) => {
+      const response = await call('GET', `/api/admin/pending-kyc?page=${n}&limit=2`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('application/json');
+      return dataOf<Array<{ id: string; email: string; submittedAt: string; nationalId: string | null }>>(response);
+    };
+    const first = await page(1);
+    expect(first.map((u) => u.id)).toEqual([submitted[1]!.userId, submitted[2]!.userId]);
+    expect(first[0]).toMatchObject({
+      email: submitted[1]!.email,
+      submittedAt: times[1],
+      isAdmin: false,
+      hasPassword: true,
+    });
+    expect(first[0]).not.toHaveProperty('passwordHash');
+    const second = await page(2);
+    expect(second[0]!.id).toBe(submitted[0]!.userId);
+    // Far past the end: an empty page, not an error.
+    expect(await page(10_000)).toEqual([]);
+  });
+
   it('shows one member with their next of kin, and 404 for an unknown or admin id', async () => {
     const member = await seedSubmittedMember(t.app);
     const view = dataOf<{ email: string; nextOfKin: { nokOrder: number; verificationStatus: string }[] }>(

@@ -70,10 +70,10 @@ export function adminReviewRoutes(
         data: z.array(registrationView),
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
-      const rows = await review.listAwaitingReview(query);
-      return ok(rows.map((user) => ({ ...toUserView(user), submittedAt: user.submittedAt?.toISOString() ?? null })));
+      const page = await review.awaitingReviewJson(query);
+      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${page},"error":null}`);
     },
   );
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { meViewJson, toUserView } from './user-view.js';
+import { meViewJson, registrationViewJson, toUserView } from './user-view.js';
 
 /** What the route answered before the database wrote it: the user view and the two two-factor flags. */
 function meInJavaScript(user: typeof users.$inferSelect, mfaRequiredForAdmins: boolean) {
@@ -38,6 +38,7 @@ describe(`the /me answer written by the database (${testEngine})`, () => {
         emailVerifiedAt: new Date('2026-01-02T03:04:05.678Z'),
         lastLoginAt: new Date('2026-03-04T05:06:07.999Z'),
         createdAt: new Date('2025-12-31T23:59:59.999Z'),
+        submittedAt: new Date('2026-02-03T04:05:06.007Z'),
         passwordChangeRequired: true,
       },
       // A staff admin with roles and no second factor, and one with it.
@@ -76,5 +77,18 @@ describe(`the /me answer written by the database (${testEngine})`, () => {
       .from(users)
       .where(eq(users.id, row!.id));
     expect(Object.keys(JSON.parse(written!.me) as object)).toEqual(Object.keys(meInJavaScript(row!, true)));
+  });
+
+  it("writes the review queue's view as the route wrote it: the user view and when it was submitted", async () => {
+    const rows = await database.db.select().from(users);
+    for (const row of rows) {
+      const [written] = await database.db
+        .select({ view: sql<string>`${registrationViewJson()}::text` })
+        .from(users)
+        .where(eq(users.id, row.id));
+      const expected = { ...toUserView(row), submittedAt: row.submittedAt?.toISOString() ?? null };
+      expect(JSON.parse(written!.view), row.email).toEqual(expected);
+      expect(Object.keys(JSON.parse(written!.view) as object)).toEqual(Object.keys(expected));
+    }
   });
 });

@@ -38,19 +38,16 @@ export function toUserView(user: UserRow) {
 export type UserView = ReturnType<typeof toUserView>;
 
 /** A timestamp as JavaScript's `toISOString` writes it: UTC, milliseconds, `Z`. */
-function isoTime(column: AnyPgColumn): SQL {
+export function isoTime(column: AnyPgColumn): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**
- * The answer of `GET /api/auth/me` written by the database as JSON text: `toUserView` of the
- * account and the two two-factor flags the route adds. The call every screen makes then reads one
- * column instead of the whole row, and sends it on without building an object (a parity test over
- * accounts of every kind keeps the two writings equal).
+ * `toUserView` in SQL: the arguments of a `json_build_object` call, field by field and in the same
+ * order, for answers the database writes as JSON (a parity test keeps the two writings equal).
  */
-export function meViewJson(mfaRequiredForAdmins: boolean): SQL<string> {
-  const mfaRequired = sql`(${users.isAdmin} and ${sql.raw(mfaRequiredForAdmins ? 'true' : 'false')})`;
-  return sql<string>`json_build_object(
+export function userViewJsonFields(): SQL {
+  return sql`
     'id', ${users.id},
     'email', ${users.email},
     'fullName', ${users.fullName},
@@ -75,8 +72,23 @@ export function meViewJson(mfaRequiredForAdmins: boolean): SQL<string> {
     'passwordChangeRequired', ${users.passwordChangeRequired},
     'lastLoginAt', ${isoTime(users.lastLoginAt)},
     'createdAt', ${isoTime(users.createdAt)},
-    'updatedAt', ${isoTime(users.updatedAt)},
+    'updatedAt', ${isoTime(users.updatedAt)}`;
+}
+
+/**
+ * The answer of `GET /api/auth/me` written by the database as JSON text: `toUserView` of the
+ * account and the two two-factor flags the route adds. The call every screen makes then reads one
+ * column instead of the whole row, and sends it on without building an object.
+ */
+export function meViewJson(mfaRequiredForAdmins: boolean): SQL<string> {
+  const mfaRequired = sql`(${users.isAdmin} and ${sql.raw(mfaRequiredForAdmins ? 'true' : 'false')})`;
+  return sql<string>`json_build_object(${userViewJsonFields()},
     'mfaRequired', ${mfaRequired},
     'mfaEnrolmentRequired', ${mfaRequired} and ${users.mfaEnabledAt} is null
   )::text`;
+}
+
+/** A registration in the review queue as the API answers it: the user view and when it was submitted. */
+export function registrationViewJson(): SQL<unknown> {
+  return sql`json_build_object(${userViewJsonFields()}, 'submittedAt', ${isoTime(users.submittedAt)})`;
 }
