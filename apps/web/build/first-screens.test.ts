@@ -1,21 +1,10 @@
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
+import type { OutputBundle } from 'rollup';
 import { describe, expect, it } from 'vitest';
+import { chunk } from './test-chunks';
 import { FIRST_SCREENS, firstScreenFile, firstScreenScripts, withPreloads } from './first-screens';
 
 const root = path.resolve('/app');
-
-function chunk(fileName: string, fields: Partial<OutputChunk> = {}): OutputChunk {
-  return {
-    type: 'chunk',
-    fileName,
-    isEntry: false,
-    imports: [],
-    dynamicImports: [],
-    moduleIds: [],
-    ...fields,
-  } as OutputChunk;
-}
 
 /** An entry with its vendor chunks, a shell and a page loaded on demand, and what they share. */
 const bundle: OutputBundle = {

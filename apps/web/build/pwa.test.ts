@@ -1,19 +1,7 @@
-import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
+import type { OutputAsset, OutputBundle } from 'rollup';
 import { describe, expect, it } from 'vitest';
+import { chunk } from './test-chunks';
 import { listShellScripts } from './pwa';
-
-function chunk(fileName: string, fields: Partial<OutputChunk> & { css?: string[] } = {}): OutputChunk {
-  const { css = [], ...rest } = fields;
-  return {
-    type: 'chunk',
-    fileName,
-    isEntry: false,
-    imports: [],
-    dynamicImports: [],
-    viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
-    ...rest,
-  } as OutputChunk;
-}
 
 describe('listShellScripts', () => {
   it('keeps the entry, what it imports statically (also indirectly) and their CSS, not chunks loaded later', () => {
