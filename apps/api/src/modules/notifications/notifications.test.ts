@@ -1,12 +1,12 @@
 import type { NotificationPage, NotificationView } from '@letsema/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dataOf, registerMember, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import type { Db } from '../../db/client.js';
 import { emailOutbox, notifications } from '../../db/schema.js';
 import { buildMail } from '../../lib/mail.js';
-import { notify } from './service.js';
+import { notify, toNotificationView } from './service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -203,6 +203,30 @@ describe(`notifications (${testEngine})`, () => {
     expect(await unreadCount(neighbour.token)).toBe(3);
 
     expect(dataOf(await markAllRead(member.token))).toEqual({ updated: 0 });
+  });
+
+  it('writes each notification of a page as toNotificationView does, every field and in order', async () => {
+    const member = await registerMember(t.app);
+    await t.db.insert(notifications).values([
+      {
+        userId: member.userId,
+        title: 'Payment "approved" \\ ✓',
+        message: 'Line one\nline two: ü, 🙂',
+        category: 'payment',
+      },
+      { userId: member.userId, title: 'Read', message: 'Old', category: 'profit', isRead: true },
+    ]);
+    // Microseconds that JavaScript never sees: cut, not rounded, in both writings.
+    await t.db.execute(
+      sql`update notifications set created_at = '2026-05-06 07:08:09.999999+00' where user_id = ${member.userId} and title = 'Read'`,
+    );
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, member.userId));
+    const expected = rows
+      .map(toNotificationView)
+      .sort((x, y) => y.createdAt.localeCompare(x.createdAt) || y.id.localeCompare(x.id));
+    const page = await list(member.token);
+    expect(page.notifications).toEqual(expected);
+    for (const [i, view] of page.notifications.entries()) expect(Object.keys(view)).toEqual(Object.keys(expected[i]!));
   });
 });
 

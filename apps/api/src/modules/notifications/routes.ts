@@ -26,9 +26,10 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
         data: notificationPage,
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseInput(listNotificationsQuery, request.query);
-      return ok(await notifications.listNotifications(currentUser(request).id, query));
+      const page = await notifications.listNotificationsJson(currentUser(request).id, query);
+      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${page},"error":null}`);
     },
   );
 

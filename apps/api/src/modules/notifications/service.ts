@@ -5,13 +5,14 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { liveSessionConditions } from '../../lib/auth-guard.js';
 import { buildMail } from '../../lib/mail.js';
 import { isUuid } from '../auth/tokens.js';
+import { isoTime } from '../auth/user-view.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -84,6 +85,18 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
+/** `toNotificationView` in SQL, for answers the database writes as JSON (a parity test keeps them equal). */
+export function notificationViewJson(): SQL<unknown> {
+  return sql`json_build_object(
+    'id', ${notifications.id},
+    'title', ${notifications.title},
+    'message', ${notifications.message},
+    'category', ${notifications.category},
+    'isRead', ${notifications.isRead},
+    'createdAt', ${isoTime(notifications.createdAt)}
+  )`;
+}
+
 /** A member's own notifications: the list, the unread count, and marking them read. */
 export function createNotificationService(deps: { db: Db; idleMinutes: { admin: number; member: number } }) {
   const { db } = deps;
@@ -113,20 +126,28 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     )
     .prepare('notifications_unread_for_session');
 
-  // The notifications page: prepared like the count, since building the query cost more than running it.
-  const pageOfNotifications = db
-    .select()
+  // The notifications page: prepared like the count, since building the query cost more than running
+  // it. The page is written as JSON by the database (one column for the page, with its total), so the
+  // server neither reads nor rebuilds each row.
+  const pageRows = db
+    .select({
+      view: sql`${notificationViewJson()}`.as('view'),
+      createdAt: notifications.createdAt,
+      id: notifications.id,
+    })
     .from(notifications)
     .where(eq(notifications.userId, sql.placeholder('userId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page');
+  const pageOfNotifications = db
+    .select({
+      json: sql<string>`coalesce(json_agg(${pageRows.view} order by ${pageRows.createdAt} desc, ${pageRows.id} desc), '[]')::text`,
+      total: sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`,
+    })
+    .from(pageRows)
     .prepare('notifications_page');
-  const notificationsTotal = db
-    .select({ total: count() })
-    .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder('userId')))
-    .prepare('notifications_total');
 
   return {
     /** The unread count for a live session of an active account, or null when the session is not valid. */
@@ -136,15 +157,13 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     },
 
     /** One page of the member's notifications, newest first, with the totals for paging. */
-    async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
+    /** A page of the member's notifications, newest first, as the JSON the API answers (a NotificationPage). */
+    async listNotificationsJson(userId: string, query: ListNotificationsQuery): Promise<string> {
       const { page, limit } = query;
-      const rows = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
-      const [totals] = await notificationsTotal.execute({ userId });
-      const total = totals?.total ?? 0;
-      return {
-        notifications: rows.map(toNotificationView),
-        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
-      };
+      const [row] = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
+      const total = Number(row?.total ?? 0);
+      const pagination: NotificationPage['pagination'] = { page, limit, total, totalPages: Math.ceil(total / limit) };
+      return `{"notifications":${row?.json ?? '[]'},"pagination":${JSON.stringify(pagination)}}`;
     },
 
     /** How many of the member's notifications are unread (the bell's badge). */
