@@ -50,7 +50,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
   const awaitingRows = db
-    .select({ view: sql`${registrationViewJson()}`.as('view'), submittedAt: users.submittedAt, id: users.id })
+    .select({ view: registrationViewJson().as('view'), submittedAt: users.submittedAt, id: users.id })
     .from(users)
     .where(awaitingReview)
     .orderBy(asc(users.submittedAt), asc(users.id))
@@ -96,7 +96,6 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
       return row?.n ?? 0;
     },
 
-    /** The review queue, oldest submission first. */
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
       const [page] = await awaitingPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });

@@ -2,7 +2,7 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
@@ -73,7 +73,7 @@ export function adminReviewRoutes(
     async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
       const page = await review.awaitingReviewJson(query);
-      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${page},"error":null}`);
+      return sendOkJson(reply, page);
     },
   );
 

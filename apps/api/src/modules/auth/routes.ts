@@ -18,7 +18,7 @@ import type { GoogleSignIn } from './google.js';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { parseInput } from '../../lib/validate.js';
 import {
   emailPreferences,
@@ -146,7 +146,7 @@ export function authRoutes(
     { schema: routeDoc({ tag, summary: 'The signed-in account', data: meView }) },
     async (request, reply) => {
       const me = await guards.readMe(request);
-      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${me},"error":null}`);
+      return sendOkJson(reply, me);
     },
   );
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.js';
+import { isoTime } from '../../db/sql-json.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -36,11 +36,6 @@ export function toUserView(user: UserRow) {
 }
 
 export type UserView = ReturnType<typeof toUserView>;
-
-/** A timestamp as JavaScript's `toISOString` writes it: UTC, milliseconds, `Z`. */
-export function isoTime(column: AnyPgColumn): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /**
  * `toUserView` in SQL: the arguments of a `json_build_object` call, field by field and in the same

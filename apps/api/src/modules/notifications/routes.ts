@@ -2,7 +2,7 @@ import { listNotificationsQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { unauthenticated } from '../../lib/errors.js';
 import { z } from 'zod';
 import { notificationPage, notificationView } from '../../lib/openapi/answers/notifications.js';
@@ -29,7 +29,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     async (request, reply) => {
       const query = parseInput(listNotificationsQuery, request.query);
       const page = await notifications.listNotificationsJson(currentUser(request).id, query);
-      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${page},"error":null}`);
+      return sendOkJson(reply, page);
     },
   );
 

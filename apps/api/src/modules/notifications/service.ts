@@ -8,11 +8,11 @@ import {
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
+import { isoTime } from '../../db/sql-json.js';
 import { notFound } from '../../lib/errors.js';
 import { liveSessionConditions } from '../../lib/auth-guard.js';
 import { buildMail } from '../../lib/mail.js';
 import { isUuid } from '../auth/tokens.js';
-import { isoTime } from '../auth/user-view.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -131,7 +131,7 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
   // server neither reads nor rebuilds each row.
   const pageRows = db
     .select({
-      view: sql`${notificationViewJson()}`.as('view'),
+      view: notificationViewJson().as('view'),
       createdAt: notifications.createdAt,
       id: notifications.id,
     })
@@ -156,7 +156,6 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
       return row ? row.count : null;
     },
 
-    /** One page of the member's notifications, newest first, with the totals for paging. */
     /** A page of the member's notifications, newest first, as the JSON the API answers (a NotificationPage). */
     async listNotificationsJson(userId: string, query: ListNotificationsQuery): Promise<string> {
       const { page, limit } = query;
