@@ -21,7 +21,7 @@ import { createStorage } from '../lib/storage.js';
 import { apiRoot } from '../paths.js';
 import { ArchiveWriter, readAll, readArchive } from './archive.js';
 import { createBackup } from './backup.js';
-import { BackupError } from './common.js';
+import { BackupError, DERIVED_TABLES } from './common.js';
 import { orderByDependencies, restoreBackup, verifyArchive } from './restore.js';
 
 const repoRoot = path.resolve(apiRoot, '..', '..');
@@ -331,7 +331,10 @@ describe(`backup and restore (${testEngine} source, files on S3)`, () => {
     expect(manifest.storage).toBe('s3');
     expect(manifest.secrets.map((s) => s.name)).toEqual(['mfa-key']);
     const counts = Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
-    for (const [table, rows] of Object.entries(expected.rows)) expect(counts[table], table).toBe(rows.length);
+    // Every table but the derived ones, which the restore rebuilds (the restored rows are compared whole).
+    for (const [table, rows] of Object.entries(expected.rows)) {
+      expect(counts[table], table).toBe(DERIVED_TABLES.includes(table) ? undefined : rows.length);
+    }
     for (const table of ['users', 'files', 'next_of_kin', 'pools', 'memberships', 'payments', 'journal_entries']) {
       expect(counts[table], table).toBeGreaterThan(0);
     }

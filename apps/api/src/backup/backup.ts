@@ -6,7 +6,15 @@ import path from 'node:path';
 import { holdDatabase, DatabaseInUseError } from '../db/data-dir-lock.js';
 import { createStorage } from '../lib/storage.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveWriter, MANIFEST_ENTRY, type Manifest } from './archive.js';
-import { BackupError, mfaKeyFile, pgliteFolder, readMfaKeyFile, type BackupConfig } from './common.js';
+import {
+  BACKED_UP_TABLES_SQL,
+  BackupError,
+  DERIVED_TABLES,
+  mfaKeyFile,
+  pgliteFolder,
+  readMfaKeyFile,
+  type BackupConfig,
+} from './common.js';
 import {
   appliedMigration,
   connectPglite,
@@ -193,10 +201,7 @@ async function readDatabase(
     }
     const [version] = await conn.query<{ server_version: string }>('show server_version');
 
-    const tableNames = await conn.query<{ name: string }>(
-      `select c.relname as name from pg_class c
-       where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') order by c.relname`,
-    );
+    const tableNames = await conn.query<{ name: string }>(BACKED_UP_TABLES_SQL, [DERIVED_TABLES]);
     const tables: TableDump[] = [];
     const files: Snapshot['files'] = [];
     for (const { name } of tableNames) {

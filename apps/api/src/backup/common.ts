@@ -38,3 +38,14 @@ export function describeDatabase(config: BackupConfig): string {
 export function describeStorage(config: BackupConfig): string {
   return config.storageUrl ?? path.join(config.dataDir, 'uploads');
 }
+
+/**
+ * Tables that hold only what the other tables imply, kept by triggers (the members count): a backup
+ * leaves them out, and a restore rebuilds them as it loads the rows they come from.
+ */
+export const DERIVED_TABLES = ['account_counts'];
+
+/** The tables a backup holds, by name: every table of the schema but the derived ones ($1). */
+export const BACKED_UP_TABLES_SQL = `select c.relname as name from pg_class c
+  where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and c.relname <> all($1::text[])
+  order by c.relname`;

@@ -6,7 +6,15 @@ import { DatabaseInUseError, holdDatabase } from '../db/data-dir-lock.js';
 import { MIGRATION_LOCK, migrationsFolder } from '../db/client.js';
 import { createStorage, isStorageKey, type Storage } from '../lib/storage.js';
 import { hashingTap, manifestSchema, MANIFEST_ENTRY, readAll, readArchive, type Manifest } from './archive.js';
-import { BackupError, mfaKeyFile, pgliteFolder, readMfaKeyFile, type BackupConfig } from './common.js';
+import {
+  BACKED_UP_TABLES_SQL,
+  BackupError,
+  DERIVED_TABLES,
+  mfaKeyFile,
+  pgliteFolder,
+  readMfaKeyFile,
+  type BackupConfig,
+} from './common.js';
 import {
   appliedMigration,
   connectPglite,
@@ -274,10 +282,7 @@ async function openTarget(config: BackupConfig): Promise<Target> {
 }
 
 async function checkTargetIsEmpty(conn: SqlConnection, migration: Migration): Promise<void> {
-  const tables = await conn.query<{ name: string }>(
-    `select c.relname as name from pg_class c
-     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') order by c.relname`,
-  );
+  const tables = await conn.query<{ name: string }>(BACKED_UP_TABLES_SQL, [DERIVED_TABLES]);
   const filled: string[] = [];
   for (const { name } of tables) {
     const [row] = await conn.query<{ any: boolean }>(
@@ -317,10 +322,7 @@ async function checkStorageHoldsNone(storage: Storage, manifest: Manifest): Prom
 }
 
 async function checkTablesMatch(conn: SqlConnection, manifest: Manifest): Promise<void> {
-  const tables = await conn.query<{ name: string }>(
-    `select c.relname as name from pg_class c
-     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') order by c.relname`,
-  );
+  const tables = await conn.query<{ name: string }>(BACKED_UP_TABLES_SQL, [DERIVED_TABLES]);
   const have = new Set(tables.map((t) => t.name));
   const want = new Set(manifest.tables.map((t) => t.name));
   const strange = [...want].filter((name) => !have.has(name));

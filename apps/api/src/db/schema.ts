@@ -93,6 +93,17 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * How many members (non-admin accounts) there are, kept by triggers on `users` in the same
+ * transaction as every insert, delete or change of `is_admin` (migration 0018), so the members
+ * directory shows its total without counting the table on every page. One row, `members`. It is
+ * derived: backups leave it out, and restoring the users brings it back.
+ */
+export const accountCounts = pgTable('account_counts', {
+  name: text('name').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});
+
 /** A signed-in session; the token names it, so signing out ends it on the server. */
 export const sessions = pgTable(
   'sessions',

@@ -1,10 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * A timestamp as JavaScript's `toISOString` writes it (UTC, milliseconds cut, `Z`), for answers the
  * database writes as JSON.
  */
-export function isoTime(column: AnyPgColumn): SQL {
+export function isoTime(column: SQLWrapper): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * An amount in integer cents as the rand number the API answers (`centsToRand`): the same division
+ * in double precision, so the value is the same double and is written the same shortest way.
+ */
+export function randNumber(cents: SQLWrapper): SQL {
+  return sql`(${cents})::float8 / 100`;
 }

@@ -25,6 +25,11 @@ afterAll(async () => {
   await t?.close();
 });
 
+const countMembers = async () => {
+  const [row] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where is_admin = false`))
+    .rows;
+  return row!.n;
+};
 const get = (url: string, token = reviewer) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, payload: object, token = reviewer) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -62,6 +67,32 @@ describe(`the members directory (${testEngine})`, () => {
     await joinOk(t.app, await login(t.app, zanele.email), pool, 1, 'once');
     const inPool = dataOf<Page>(await get(`/api/admin/members?poolId=${pool.id}`));
     expect(inPool.items.map((item) => item.id)).toEqual([zanele.id]);
+
+    // Each item as the directory shows it: the pools held with what was paid, in rand to the cent.
+    const [created] = (
+      await t.db.execute<{ at: string }>(
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from users where id = ${zanele.id}`,
+      )
+    ).rows;
+    for (const [cents, rand] of [
+      [98765, 987.65],
+      [30, 0.3],
+      [0, 0],
+    ] as const) {
+      await t.db.execute(sql`update memberships set total_paid_cents = ${cents} where user_id = ${zanele.id}`);
+      const [item] = dataOf<Page>(await get(`/api/admin/members?poolId=${pool.id}`)).items;
+      expect(item).toEqual({
+        id: zanele.id,
+        fullName: 'Zanele Directory',
+        email: zanele.email,
+        phoneNumber: '0827770001',
+        registrationStatus: 'active',
+        accountStatus: 'active',
+        // Milliseconds cut, not rounded, as JavaScript writes a date.
+        createdAt: `${created!.at.slice(0, 23)}Z`,
+        pools: [{ name: pool.name, status: 'pending', totalPaid: rand }],
+      });
+    }
   });
 
   it('sorts and pages the whole directory, unfiltered, in every order, with its total', async () => {
@@ -125,21 +156,48 @@ describe(`the members directory (${testEngine})`, () => {
     ).toBe(409);
   });
 
-  it('counts the directory up to its cap and says so past it, while a search still counts exactly', async () => {
+  it('counts a search up to its cap and says so past it, while the whole directory counts exactly', async () => {
     await t.db.execute(
       sql.raw(`insert into users (email, full_name, registration_status)
         select 'capped.' || g || '@example.com', 'Capped Count ' || g, 'active'
         from generate_series(1, ${DIRECTORY_COUNT_CAP + 1}) g`),
     );
-    const all = dataOf<Page & { totalIsCapped: boolean }>(await get('/api/admin/members?limit=5'));
-    expect(all.total).toBe(DIRECTORY_COUNT_CAP);
-    expect(all.totalIsCapped).toBe(true);
-    expect(all.items).toHaveLength(5);
+    const searched = dataOf<Page & { totalIsCapped: boolean }>(await get('/api/admin/members?search=Capped&limit=5'));
+    expect(searched.total).toBe(DIRECTORY_COUNT_CAP);
+    expect(searched.totalIsCapped).toBe(true);
+    expect(searched.items).toHaveLength(5);
     const few = dataOf<Page & { totalIsCapped: boolean }>(
       await get('/api/admin/members?search=Capped%20Count%2010001'),
     );
     expect(few.total).toBe(1);
     expect(few.totalIsCapped).toBe(false);
+    const all = dataOf<Page & { totalIsCapped: boolean }>(await get('/api/admin/members?limit=5'));
+    expect(all.total).toBe(await countMembers());
+    expect(all.total).toBeGreaterThan(DIRECTORY_COUNT_CAP);
+    expect(all.totalIsCapped).toBe(false);
+  });
+
+  it("keeps the whole directory's total in step as members join, become staff, and are removed", async () => {
+    const total = async () => dataOf<Page>(await get('/api/admin/members?limit=1')).total;
+    const before = await countMembers();
+    expect(await total()).toBe(before);
+    await t.db.execute(
+      sql.raw(`insert into users (email, registration_status)
+        select 'in-step.' || g || '@example.com', 'active' from generate_series(1, 3) g`),
+    );
+    await seedActiveMember(t.db, { fullName: 'In Step One' });
+    expect(await total()).toBe(before + 4);
+    // An update that changes nothing about who is a member leaves the count alone.
+    await t.db.execute(sql`update users set full_name = 'In Step' where email like 'in-step.%'`);
+    expect(await total()).toBe(before + 4);
+    await t.db.execute(
+      sql`update users set is_admin = true where email in ('in-step.1@example.com', 'in-step.2@example.com')`,
+    );
+    expect(await total()).toBe(before + 2);
+    await t.db.execute(sql`update users set is_admin = false where email = 'in-step.2@example.com'`);
+    await t.db.execute(sql`delete from users where email in ('in-step.1@example.com', 'in-step.3@example.com')`);
+    expect(await total()).toBe(before + 2);
+    expect(await total()).toBe(await countMembers());
   });
 
   it('answers 404 for an admin or an unknown id, and 403 to admins without member management', async () => {

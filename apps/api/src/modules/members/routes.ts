@@ -1,7 +1,7 @@
 import { memberListQuery, memberStatusBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { z } from 'zod';
 import { memberDetail, memberDirectoryPage } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
@@ -28,7 +28,8 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
         data: memberDirectoryPage,
       }),
     },
-    async (request) => ok(await deps.members.list(parseInput(memberListQuery, request.query))),
+    async (request, reply) =>
+      sendOkJson(reply, await deps.members.listJson(parseInput(memberListQuery, request.query))),
   );
   app.get<Member>(
     '/api/admin/members/:userId',

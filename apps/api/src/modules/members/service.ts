@@ -1,8 +1,19 @@
 import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { auditLog, exitRequests, memberships, payments, pools, sessions, users, withdrawals } from '../../db/schema.js';
+import { isoTime, randNumber } from '../../db/sql-json.js';
+import {
+  accountCounts,
+  auditLog,
+  exitRequests,
+  memberships,
+  payments,
+  pools,
+  sessions,
+  users,
+  withdrawals,
+} from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { isUuid } from '../auth/tokens.js';
@@ -31,40 +42,73 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   const { db, config } = deps;
 
   const everyMember = eq(users.isAdmin, false);
-  const directoryPage = (where: SQL | undefined, sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
+  /** The directory's order: the sort chosen, ties by id (of the table, or of a page taken from it). */
+  const directoryOrder = (
+    columns: Record<'fullName' | 'email' | 'registrationStatus' | 'createdAt' | 'id', AnyColumn>,
+    sort: MemberListQuery['sort'],
+    order: MemberListQuery['order'],
+  ): SQL[] => {
     const direction = order === 'asc' ? asc : desc;
-    const orderBy =
-      sort === 'name'
-        ? [direction(sql`lower(coalesce(${users.fullName}, ${users.email}))`), asc(users.id)]
-        : sort === 'status'
-          ? [direction(users.registrationStatus), asc(users.id)]
-          : [direction(users.createdAt), asc(users.id)];
-    return db
+    return sort === 'name'
+      ? [direction(sql`lower(coalesce(${columns.fullName}, ${columns.email}))`), asc(columns.id)]
+      : sort === 'status'
+        ? [direction(columns.registrationStatus), asc(columns.id)]
+        : [direction(columns.createdAt), asc(columns.id)];
+  };
+  /**
+   * A page of the directory written as JSON by the database, each member with the pools they hold,
+   * and the total: for the whole directory (`where` undefined), the members count the database keeps;
+   * for a search or filter, the matching members counted up to a cap, so a page costs the same
+   * however many members there are (past it the directory says "10 000+" and the search narrows it).
+   * One round trip; the server neither reads nor rebuilds the rows.
+   */
+  const directoryJson = (
+    where: SQL | undefined,
+    sort: MemberListQuery['sort'],
+    order: MemberListQuery['order'],
+    paging: { limit: number | Placeholder; offset: number | Placeholder },
+  ) => {
+    const page = db
       .select(directoryColumns)
       .from(users)
-      .where(where)
-      .orderBy(...orderBy)
-      .$dynamic();
+      .where(where ?? everyMember)
+      .orderBy(...directoryOrder(users, sort, order))
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .as('page');
+    const heldPools = sql`(select coalesce(json_agg(json_build_object(
+        'name', ${pools.name},
+        'status', ${memberships.contributionStatus},
+        'totalPaid', ${randNumber(memberships.totalPaidCents)}
+      ) order by ${memberships.createdAt}, ${memberships.id}), '[]'::json)
+      from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
+      where ${memberships.userId} = ${page.id} and ${memberships.contributionStatus} in ('pending', 'approved'))`;
+    return db
+      .select({
+        items: sql<string>`coalesce(json_agg(json_build_object(
+          'id', ${page.id},
+          'fullName', ${page.fullName},
+          'email', ${page.email},
+          'phoneNumber', ${page.phoneNumber},
+          'registrationStatus', ${page.registrationStatus},
+          'accountStatus', ${page.accountStatus},
+          'createdAt', ${isoTime(page.createdAt)},
+          'pools', ${heldPools}
+        ) order by ${sql.join(directoryOrder(page, sort, order), sql`, `)}), '[]')::text`,
+        total: where
+          ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
+          : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,
+      })
+      .from(page);
   };
-  // Counted up to a cap, so a page costs the same however many members there are; past it the
-  // directory says "10 000+" and the search narrows it.
-  const directoryCount = (where: SQL | undefined) =>
-    db.select({ value: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(where)
-        .limit(DIRECTORY_COUNT_CAP + 1)
-        .as('matching'),
-    );
   // The directory as it opens, with no search or filter, is prepared once per sort and order: no
   // query building on the page every visit starts on. Searches and filters are built per request.
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
   const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
-    directoryPage(everyMember, sort, order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`members_directory_${sort}_${order}`);
+    directoryJson(undefined, sort, order, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    }).prepare(`members_directory_${sort}_${order}`);
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
     let prepared = unfilteredPages.get(key);
@@ -74,24 +118,6 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     }
     return prepared;
   };
-  const unfilteredCount = directoryCount(everyMember).prepare('members_directory_count');
-  /** The pools held by the members of one page. */
-  const heldPools = db
-    .select({
-      userId: memberships.userId,
-      pool: pools.name,
-      status: memberships.contributionStatus,
-      paid: memberships.totalPaidCents,
-    })
-    .from(memberships)
-    .innerJoin(pools, eq(pools.id, memberships.poolId))
-    .where(
-      and(
-        sql`${memberships.userId} = any(${sql.placeholder('ids')}::uuid[])`,
-        inArray(memberships.contributionStatus, ['pending', 'approved']),
-      ),
-    )
-    .prepare('members_held_pools');
 
   const assertId = (id: string) => {
     if (!isUuid(id)) throw notFound(memberMessages.notFound);
@@ -99,9 +125,10 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   };
 
   return {
-    async list(query: MemberListQuery) {
+    /** A page of the directory, as the JSON the API answers (a member directory page). */
+    async listJson(query: MemberListQuery): Promise<string> {
       const term = query.search?.trim();
-      const conditions: (SQL | undefined)[] = [everyMember];
+      const conditions: (SQL | undefined)[] = [];
       if (term) {
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         conditions.push(
@@ -122,29 +149,19 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         );
       }
       const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      const [rows, [total]] =
-        conditions.length === 1
-          ? await Promise.all([unfilteredPage(query.sort, query.order).execute(paging), unfilteredCount.execute()])
-          : await Promise.all([
-              directoryPage(and(...conditions), query.sort, query.order)
-                .limit(paging.limit)
-                .offset(paging.offset),
-              directoryCount(and(...conditions)),
-            ]);
-      const held = rows.length ? await heldPools.execute({ ids: rows.map((row) => row.id) }) : [];
-      return {
-        items: rows.map((row) => ({
-          ...row,
-          createdAt: row.createdAt.toISOString(),
-          pools: held
-            .filter((h) => h.userId === row.id)
-            .map((h) => ({ name: h.pool, status: h.status, totalPaid: centsToRand(h.paid) })),
-        })),
-        total: Math.min(total?.value ?? 0, DIRECTORY_COUNT_CAP),
-        totalIsCapped: (total?.value ?? 0) > DIRECTORY_COUNT_CAP,
+      const [row] =
+        conditions.length === 0
+          ? await unfilteredPage(query.sort, query.order).execute(paging)
+          : await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
+      const total = row?.total ?? 0;
+      const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
+      const rest = {
+        total: capped ? DIRECTORY_COUNT_CAP : total,
+        totalIsCapped: capped,
         page: query.page,
         limit: query.limit,
       };
+      return `{"items":${row?.items ?? '[]'},${JSON.stringify(rest).slice(1)}`;
     },
 
     async get(rawId: string) {

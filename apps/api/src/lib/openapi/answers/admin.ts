@@ -97,7 +97,11 @@ export const memberDirectoryPage = z.object({
         .describe('Pending and approved memberships'),
     }),
   ),
-  total: z.number().int().min(0).describe('Counted up to 10 000'),
+  total: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Exact for the whole directory; with a search or filter, counted up to 10 000'),
   totalIsCapped: z.boolean().describe('More members match than the total says'),
   page: z.number().int().min(1),
   limit: z.number().int().min(1),
