@@ -217,17 +217,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
-  const loans = registerLoans(app, { db, config, guards, clock: { now: booksClock } });
+  registerLoans(app, { db, config, guards, clock: { now: booksClock } });
   memberRoutes(app, { members: createMemberService({ db, config }), guards });
   taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
-    counters: {
-      payments: () => investing.countPendingPayments(),
-      payouts: () => payouts.countOpen(),
-      loans: () => loans.countAwaitingDecision(),
-    },
+    db,
   });
 
   const webDistFolder = config.webDist ?? defaultWebDist;

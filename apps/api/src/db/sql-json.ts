@@ -15,3 +15,8 @@ export function isoTime(column: SQLWrapper): SQL {
 export function randNumber(cents: SQLWrapper): SQL {
   return sql`(${cents})::float8 / 100`;
 }
+
+/** The rows of `table` that meet `where`, counted in a scalar subquery (several counts, one round trip). */
+export function countWhere(table: SQLWrapper, where: SQLWrapper | undefined): SQL<number> {
+  return sql<number>`(select count(*)::int from ${table} where ${where})`;
+}

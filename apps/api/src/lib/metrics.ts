@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
+import { countWhere } from '../db/sql-json.js';
 import {
   emailOutbox,
   expenses,
@@ -174,20 +175,19 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: str
 
 /** One query for every queue and the outbox: what a scrape costs the database. */
 async function countWaiting(db: Db): Promise<Counts> {
-  const count = (table: unknown, where: unknown) => sql`(select count(*)::int from ${table} where ${where})`;
   const result = await db.execute<Record<string, number | string | null>>(sql`
     select
-      ${count(users, awaitingReview)} as registrations,
-      ${count(payments, pendingPayment)} as payments,
-      ${count(memberships, pendingPoolRequest)} as pool_requests,
-      ${count(expenses, eq(expenses.status, 'pending'))} as expenses,
-      ${count(income, eq(income.status, 'pending'))} as income,
-      ${count(exitRequests, openExit)} as exits,
-      ${count(withdrawals, openWithdrawal)} as withdrawals,
-      ${count(loans, loanAwaitingDecision)} as loans,
-      ${count(loanRepayments, pendingLoanRepayment)} as loan_repayments,
-      ${count(emailOutbox, eq(emailOutbox.status, 'pending'))} as outbox_pending,
-      ${count(emailOutbox, eq(emailOutbox.status, 'failed'))} as outbox_failed,
+      ${countWhere(users, awaitingReview)} as registrations,
+      ${countWhere(payments, pendingPayment)} as payments,
+      ${countWhere(memberships, pendingPoolRequest)} as pool_requests,
+      ${countWhere(expenses, eq(expenses.status, 'pending'))} as expenses,
+      ${countWhere(income, eq(income.status, 'pending'))} as income,
+      ${countWhere(exitRequests, openExit)} as exits,
+      ${countWhere(withdrawals, openWithdrawal)} as withdrawals,
+      ${countWhere(loans, loanAwaitingDecision)} as loans,
+      ${countWhere(loanRepayments, pendingLoanRepayment)} as loan_repayments,
+      ${countWhere(emailOutbox, eq(emailOutbox.status, 'pending'))} as outbox_pending,
+      ${countWhere(emailOutbox, eq(emailOutbox.status, 'failed'))} as outbox_failed,
       (select extract(epoch from now() - min(${emailOutbox.createdAt}))::float8 from ${emailOutbox}
         where ${emailOutbox.status} = 'pending') as outbox_oldest_age
   `);

@@ -1,5 +1,5 @@
 import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
@@ -46,7 +46,6 @@ const kinSnapshot = (k: KinRow) => ({
 export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
   // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
-  const awaitingCount = db.select({ n: count() }).from(users).where(awaitingReview).prepare('review_awaiting_count');
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
   const awaitingRows = db
@@ -90,12 +89,6 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
-    /** Complete submissions waiting for a decision. */
-    async countAwaitingReview(): Promise<number> {
-      const [row] = await awaitingCount.execute();
-      return row?.n ?? 0;
-    },
-
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
       const [page] = await awaitingPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });

@@ -1,4 +1,5 @@
 import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
@@ -10,16 +11,13 @@ import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../auth/tokens.js';
 import { toKinView } from '../kyc/service.js';
-import type { ReviewService } from './review-service.js';
-
-/** Counts shown on the admin dashboard; each area adds its own as it arrives. */
-export interface PendingCounters {
-  payments(): Promise<number>;
-  /** Open exits and withdrawals. */
-  payouts?(): Promise<{ exits: number; withdrawals: number }>;
-  /** Loans waiting for approval or to be paid out. */
-  loans?(): Promise<number>;
-}
+import type { Db } from '../../db/client.js';
+import { exitRequests, loans, payments, users, withdrawals } from '../../db/schema.js';
+import { countWhere } from '../../db/sql-json.js';
+import { pendingPayment } from '../investing/service.js';
+import { loanAwaitingDecision } from '../loans/service.js';
+import { openExit, openWithdrawal } from '../payouts/service.js';
+import { awaitingReview, type ReviewService } from './review-service.js';
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
 
@@ -29,10 +27,7 @@ function userIdParam(params: unknown): string {
   return id;
 }
 
-export function adminReviewRoutes(
-  app: FastifyInstance,
-  deps: { review: ReviewService; guards: Guards; counters: PendingCounters },
-) {
+export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewService; guards: Guards; db: Db }) {
   const { review, guards } = deps;
   // Roles come from the permission map (lib/permissions.ts); routes only ask for a signed-in user.
   const reviewer = { preHandler: guards.authenticate };
@@ -41,6 +36,17 @@ export function adminReviewRoutes(
   const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
+  // Every admin visit opens the dashboard: its counts are one prepared query, one round trip.
+  const dashboardCounts = deps.db
+    .select({
+      registrations: countWhere(users, awaitingReview),
+      payments: countWhere(payments, pendingPayment),
+      loans: countWhere(loans, loanAwaitingDecision),
+      withdrawals: countWhere(withdrawals, openWithdrawal),
+      exits: countWhere(exitRequests, openExit),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('admin_dashboard_counts');
 
   app.get(
     '/api/admin/dashboard/pending-counts',
@@ -49,13 +55,8 @@ export function adminReviewRoutes(
       schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
     },
     async () => {
-      const [registrations, payments, payouts, loans] = await Promise.all([
-        review.countAwaitingReview(),
-        deps.counters.payments(),
-        deps.counters.payouts?.() ?? { exits: 0, withdrawals: 0 },
-        deps.counters.loans?.() ?? 0,
-      ]);
-      return ok({ registrations, payments, loans, withdrawals: payouts.withdrawals, exits: payouts.exits });
+      const [counts] = await dashboardCounts.execute();
+      return ok(counts!);
     },
   );
 

@@ -123,11 +123,6 @@ export function createInvestingService(deps: {
   const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
   // The admin queues and the dashboard's count: prepared once, not built per request.
-  const pendingPaymentCount = db
-    .select({ n: count() })
-    .from(payments)
-    .where(pendingPayment)
-    .prepare('investing_pending_payment_count');
   const poolRequestPage = db
     .select({
       m: {
@@ -194,11 +189,6 @@ export function createInvestingService(deps: {
         .select({ n: count() })
         .from(memberships)
         .where(and(eq(memberships.poolId, poolId), inArray(memberships.contributionStatus, ['pending', 'approved'])));
-      return row?.n ?? 0;
-    },
-
-    async countPendingPayments(): Promise<number> {
-      const [row] = await pendingPaymentCount.execute();
       return row?.n ?? 0;
     },
 

@@ -18,5 +18,4 @@ export function registerLoans(
   app.maintenance.addDailyJob('loanArrears', () =>
     runLoanArrears({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, logger: app.log }),
   );
-  return loans;
 }

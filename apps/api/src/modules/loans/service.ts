@@ -115,12 +115,6 @@ function scheduleRows(schedule: ScheduledInstalment[]) {
  */
 export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pick<Config, 'publicUrl'> }) {
   const { db, clock, config } = deps;
-  // The dashboard counts on every admin visit: prepared once.
-  const awaitingDecisionCount = db
-    .select({ n: count() })
-    .from(loans)
-    .where(loanAwaitingDecision)
-    .prepare('loans_awaiting_decision_count');
   const today = () => dayOf(clock.now());
 
   const tell = (tx: Executor, userId: string, title: string, message: string, path = '/loans') =>
@@ -1318,12 +1312,6 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
         return before.loanId;
       });
       return this.adminLoan(loanId);
-    },
-
-    /** Loans waiting for a loan admin (approval or payout), for the dashboard. */
-    async countAwaitingDecision(): Promise<number> {
-      const [row] = await awaitingDecisionCount.execute();
-      return Number(row?.n ?? 0);
     },
   };
 }

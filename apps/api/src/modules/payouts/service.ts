@@ -70,13 +70,6 @@ export function createPayoutService(deps: {
 }) {
   const { db, clock, config } = deps;
   // The dashboard counts on every admin visit: one prepared query for both.
-  const openCounts = db
-    .select({
-      exits: sql<number>`(select count(*)::int from ${exitRequests} where ${openExit})`,
-      withdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${openWithdrawal})`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('payouts_open_counts');
   const today = () => dayOf(clock.now());
 
   const tell = (tx: Executor, userId: string, title: string, message: string, path: string) =>
@@ -821,12 +814,6 @@ export function createPayoutService(deps: {
         );
       });
       return findWithdrawal(id);
-    },
-
-    /** Open items for the dashboard counts. */
-    async countOpen() {
-      const [row] = await openCounts.execute();
-      return { exits: Number(row?.exits ?? 0), withdrawals: Number(row?.withdrawals ?? 0) };
     },
   };
 }
