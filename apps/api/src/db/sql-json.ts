@@ -20,3 +20,12 @@ export function randNumber(cents: SQLWrapper): SQL {
 export function countWhere(table: SQLWrapper, where: SQLWrapper | undefined): SQL<number> {
   return sql<number>`(select count(*)::int from ${table} where ${where})`;
 }
+
+/**
+ * The rows of a page, each already a JSON value (`view`), as one JSON array in the page's order, as
+ * text: `[]` for an empty page. The order is given again because a subquery's order does not carry
+ * through an aggregate.
+ */
+export function jsonArrayText(view: SQLWrapper, order: SQL[]): SQL<string> {
+  return sql<string>`coalesce(json_agg(${view} order by ${sql.join(order, sql`, `)}), '[]')::text`;
+}

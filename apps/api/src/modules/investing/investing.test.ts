@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -132,6 +132,39 @@ describe(`joining a pool (${testEngine})`, () => {
     expect((await requestJoin(t.app, manager, open, 1)).statusCode).toBe(403);
   });
 
+  it('lists the requests to join oldest first, paged, each with its member, pool and figures', async () => {
+    const pool = await seedOpenPool(t.app, manager);
+    const members = [await newMember(), await newMember(), await newMember()];
+    const made: Awaited<ReturnType<typeof joinOk>>[] = [];
+    for (const [i, member] of members.entries()) made.push(await joinOk(t.app, member.token, pool, i + 1));
+    type Listed = { id: string; createdAt: string } & Record<string, unknown>;
+    const all = dataOf<Listed[]>(await call('GET', '/api/admin/pool-requests?limit=100', manager));
+    const ours = all.filter((r) => made.some((m) => m.id === r.id));
+    expect(ours.map((r) => r.id)).toEqual(made.map((m) => m.id));
+    const times = all.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort());
+    const [row] = (
+      await t.db.execute<{ at: string; name: string | null }>(
+        sql`select to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, u.full_name as name
+            from memberships m join users u on u.id = m.user_id where m.id = ${made[1]!.id}`,
+      )
+    ).rows;
+    expect(ours[1]).toEqual({
+      id: made[1]!.id,
+      user: { fullName: row!.name, email: members[1]!.email },
+      pool: { id: pool.id, name: pool.name, targetAmount: 1_000_000 },
+      numberOfShares: 2,
+      totalCommitment: made[1]!.totalCommitment,
+      installmentPlan: 'monthly',
+      contributionAmount: made[1]!.contributionAmount,
+      createdAt: row!.at,
+    });
+    const at = all.findIndex((r) => r.id === made[1]!.id);
+    const paged = dataOf<Listed[]>(await call('GET', `/api/admin/pool-requests?limit=1&page=${at + 1}`, manager));
+    expect(paged.map((r) => r.id)).toEqual([made[1]!.id]);
+    expect(dataOf<Listed[]>(await call('GET', `/api/admin/pool-requests?limit=100&page=1000`, manager))).toEqual([]);
+  });
+
   it('approves a request: shares leave the pool and the member is counted, exactly once', async () => {
     const pool = await seedOpenPool(t.app, manager);
     const member = await newMember();
@@ -224,11 +257,18 @@ describe(`paying (${testEngine})`, () => {
     expect(payment).toMatchObject({ status: 'pending', amount: 833.33 });
     expect((await poolNow(pool.id)).currentAmount).toBe(0);
 
-    const pending = dataOf<
-      { id: string; user: { email: string }; pool: { name: string }; proofOfPaymentUrl: string }[]
-    >(await call('GET', '/api/admin/pending-payments', cashier)).find((p) => p.id === payment.id)!;
-    expect(pending.user.email).toBe(member.email);
-    expect(pending.pool.name).toBe(pool.name);
+    const pending = dataOf<{ id: string; proofOfPaymentUrl: string }[]>(
+      await call('GET', '/api/admin/pending-payments', cashier),
+    ).find((p) => p.id === payment.id)!;
+    expect(pending).toEqual({
+      id: payment.id,
+      user: { fullName: expect.any(String), email: member.email },
+      pool: { name: pool.name },
+      amount: 833.33,
+      paymentMethod: 'EFT / bank transfer',
+      proofOfPaymentUrl: expect.stringMatching(/^\/api\/files\//),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     // The cashier can open the proof; the member's neighbour cannot.
     expect((await call('GET', pending.proofOfPaymentUrl, cashier)).statusCode).toBe(200);
     expect((await call('GET', pending.proofOfPaymentUrl, (await newMember()).token)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { createPaymentBody, joinPoolBody, pageQuery, rejectWithReasonBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import {
@@ -115,7 +115,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(poolRequestView),
       }),
     },
-    async (request) => ok(await investing.listPoolRequests(parseInput(pageQuery, request.query))),
+    async (request, reply) =>
+      sendOkJson(reply, await investing.listPoolRequestsJson(parseInput(pageQuery, request.query))),
   );
 
   app.post(
@@ -168,7 +169,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(pendingPaymentView),
       }),
     },
-    async (request) => ok(await investing.listPendingPayments(parseInput(pageQuery, request.query))),
+    async (request, reply) =>
+      sendOkJson(reply, await investing.listPendingPaymentsJson(parseInput(pageQuery, request.query))),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
+import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
@@ -123,18 +124,22 @@ export function createInvestingService(deps: {
   const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
   // The admin queues and the dashboard's count: prepared once, not built per request.
-  const poolRequestPage = db
+  // Each page is written as JSON by the database, one column for the whole page: the server neither
+  // reads nor rebuilds the rows.
+  const poolRequestRows = db
     .select({
-      m: {
-        id: memberships.id,
-        numberOfShares: memberships.numberOfShares,
-        totalCommitmentCents: memberships.totalCommitmentCents,
-        installmentPlan: memberships.installmentPlan,
-        contributionAmountCents: memberships.contributionAmountCents,
-        createdAt: memberships.createdAt,
-      },
-      user: { fullName: users.fullName, email: users.email },
-      pool: { id: pools.id, name: pools.name, targetAmountCents: pools.targetAmountCents },
+      view: sql`json_build_object(
+        'id', ${memberships.id},
+        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
+        'pool', json_build_object('id', ${pools.id}, 'name', ${pools.name}, 'targetAmount', ${randNumber(pools.targetAmountCents)}),
+        'numberOfShares', ${memberships.numberOfShares},
+        'totalCommitment', ${randNumber(memberships.totalCommitmentCents)},
+        'installmentPlan', ${memberships.installmentPlan},
+        'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
+        'createdAt', ${isoTime(memberships.createdAt)}
+      )`.as('view'),
+      createdAt: memberships.createdAt,
+      id: memberships.id,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -143,26 +148,38 @@ export function createInvestingService(deps: {
     .orderBy(asc(memberships.createdAt), asc(memberships.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page');
+  const poolRequestPage = db
+    .select({ json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]) })
+    .from(poolRequestRows)
     .prepare('investing_pool_request_page');
-  const pendingPaymentPage = db
+  const pendingPaymentRows = db
     .select({
-      p: {
-        id: payments.id,
-        amountCents: payments.amountCents,
-        paymentMethod: payments.paymentMethod,
-        proofOfPaymentUrl: payments.proofOfPaymentUrl,
-        createdAt: payments.createdAt,
-      },
-      user: { fullName: users.fullName, email: users.email },
-      pool: { name: pools.name },
+      view: sql`json_build_object(
+        'id', ${payments.id},
+        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
+        'pool', json_build_object('name', ${pools.name}),
+        'amount', ${randNumber(payments.amountCents)},
+        'paymentMethod', ${payments.paymentMethod},
+        'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
+        'createdAt', ${isoTime(payments.createdAt)}
+      )`.as('view'),
+      createdAt: payments.createdAt,
+      id: payments.id,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(pools, eq(pools.id, payments.poolId))
-    .where(eq(payments.status, 'pending'))
+    .where(pendingPayment)
     .orderBy(asc(payments.createdAt), asc(payments.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
+    .as('page');
+  const pendingPaymentPage = db
+    .select({
+      json: jsonArrayText(pendingPaymentRows.view, [asc(pendingPaymentRows.createdAt), asc(pendingPaymentRows.id)]),
+    })
+    .from(pendingPaymentRows)
     .prepare('investing_pending_payment_page');
 
   const tell = (
@@ -262,18 +279,10 @@ export function createInvestingService(deps: {
       return row ? toMembershipView(row.m, row.pool) : null;
     },
 
-    async listPoolRequests(query: PageQuery) {
-      const rows = await poolRequestPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
-      return rows.map((r) => ({
-        id: r.m.id,
-        user: r.user,
-        pool: { id: r.pool.id, name: r.pool.name, targetAmount: centsToRand(r.pool.targetAmountCents) },
-        numberOfShares: r.m.numberOfShares,
-        totalCommitment: centsToRand(r.m.totalCommitmentCents),
-        installmentPlan: r.m.installmentPlan,
-        contributionAmount: centsToRand(r.m.contributionAmountCents),
-        createdAt: r.m.createdAt.toISOString(),
-      }));
+    /** A page of the requests to join, oldest first, as the JSON array the API answers. */
+    async listPoolRequestsJson(query: PageQuery): Promise<string> {
+      const [row] = await poolRequestPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+      return row?.json ?? '[]';
     },
 
     /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
@@ -439,17 +448,10 @@ export function createInvestingService(deps: {
       return rows.map((r) => toPaymentView(r.p, r.poolName));
     },
 
-    async listPendingPayments(query: PageQuery) {
-      const rows = await pendingPaymentPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
-      return rows.map((r) => ({
-        id: r.p.id,
-        user: r.user,
-        pool: r.pool,
-        amount: centsToRand(r.p.amountCents),
-        paymentMethod: r.p.paymentMethod,
-        proofOfPaymentUrl: r.p.proofOfPaymentUrl,
-        createdAt: r.p.createdAt.toISOString(),
-      }));
+    /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
+    async listPendingPaymentsJson(query: PageQuery): Promise<string> {
+      const [row] = await pendingPaymentPage.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+      return row?.json ?? '[]';
     },
 
     /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */
