@@ -4,8 +4,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * A timestamp as JavaScript's `toISOString` writes it (UTC, milliseconds cut, `Z`), for answers the
  * database writes as JSON.
  */
-export function isoTime(column: SQLWrapper): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export function isoTime(column: SQLWrapper): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**

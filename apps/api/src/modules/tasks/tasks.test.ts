@@ -1,4 +1,5 @@
 import type { AdminRole } from '@letsema/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,7 +13,7 @@ import {
 import { testEngine } from '../../../test/database.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool } from '../../../test/pools.js';
-import { uploadFile } from '../../../test/seed.js';
+import { sampleProfile, seedSubmittedMember, uploadFile } from '../../../test/seed.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 interface Tasks {
-  waiting: { kind: string; id: string; title: string; path: string }[];
+  waiting: { kind: string; id: string; title: string; path: string; since: string }[];
   started: { kind: string; id: string }[];
 }
 
@@ -78,5 +79,40 @@ describe(`My Tasks (${testEngine})`, () => {
     expect([...cashierTasks.waiting, ...cashierTasks.started].map((item) => item.id)).not.toContain(expense.id);
     const member403 = await t.app.inject({ method: 'GET', url: '/api/admin/tasks', headers: bearer(token) });
     expect(member403.statusCode).toBe(403);
+  });
+
+  it("puts every queue of a super admin's in one list, oldest first, each with its own time", async () => {
+    const boss = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
+    const manager = await admin(['investment_management']);
+    const registration = await seedSubmittedMember(t.app);
+    const pool = await seedOpenPool(t.app, manager);
+    const member = await seedActiveMember(t.db);
+    const joined = await joinOk(t.app, await login(t.app, member.email), pool, 1, 'once');
+
+    const mine = await tasksOf(boss);
+    const [submitted] = (
+      await t.db.execute<{ at: string }>(
+        sql`select to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from users where id = ${registration.userId}`,
+      )
+    ).rows;
+    expect(mine.waiting).toContainEqual({
+      kind: 'registration',
+      id: registration.userId,
+      title: `Registration of ${sampleProfile.fullName}`,
+      detail: 'Identity documents and next of kin to review',
+      path: `/admin/members/pending/${registration.userId}`,
+      since: submitted!.at,
+    });
+    expect(mine.waiting).toContainEqual(
+      expect.objectContaining({ kind: 'pool-request', id: joined.id, title: expect.stringContaining(pool.name) }),
+    );
+    const times = mine.waiting.map((item) => item.since);
+    expect(times).toEqual([...times].sort());
+    for (const time of times) expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    // A role's queues only: the registration is not a pool manager's to decide, the request is.
+    const managed = (await tasksOf(manager)).waiting.map((item) => item.id);
+    expect(managed).toContain(joined.id);
+    expect(managed).not.toContain(registration.userId);
   });
 });
