@@ -42,9 +42,12 @@ export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string):
     sql.raw(`
       insert into pools (name, description, target_amount_cents, total_shares, available_shares,
                          price_per_share_cents, max_members, investment_duration, payment_frequencies,
-                         payment_methods, status)
+                         payment_methods, status, created_by, approved_by, approved_at)
       select 'Bench Pool ' || g, 'A pool the benchmark fills with members.', 10000000000, 1000000, 1000000,
-             10000, 1000000, 12, '["monthly"]'::jsonb, '["EFT"]'::jsonb, 'open'
+             10000, 1000000, 12, '["monthly"]'::jsonb, '["EFT"]'::jsonb, 'open',
+             -- Created by one member and opened by another, as real pools are: the list names both.
+             (select id from users where email = 'bench.member.1@example.com'),
+             (select id from users where email = 'bench.member.2@example.com'), now()
       from generate_series(1, 20) g
     `),
   );

@@ -151,6 +151,11 @@ describe(`pools (${testEngine})`, () => {
     expect(opened.status).toBe('open');
     expect(opened.approvedBy).toBe('Test Admin');
     expect(opened.approvedAt).not.toBeNull();
+    // The list names them too, to a member and to an admin.
+    for (const token of [member, manager]) {
+      const listed = dataOf<PoolAnswer[]>(await call('GET', '/api/pools', token)).find((p) => p.id === draft.id);
+      expect(listed).toEqual(opened);
+    }
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, draft.id));
     expect(audit.map((a) => a.action)).toEqual(['pool.create', 'pool.status']);
   });

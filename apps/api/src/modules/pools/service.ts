@@ -14,6 +14,7 @@ import {
   type UpdatePoolBody,
 } from '@letsema/domain';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.js';
 import { pools, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -111,15 +112,25 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
     .from(users)
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('pools_people');
-  const allPools = db
-    .select()
-    .from(pools)
+  // With the names of who created and approved each pool, in the same query.
+  const creator = alias(users, 'creator');
+  const approver = alias(users, 'approver');
+  const withPeople = () =>
+    db
+      .select({
+        pool: pools,
+        createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
+        approvedBy: sql<string | null>`coalesce(${approver.fullName}, ${approver.email})`,
+      })
+      .from(pools)
+      .leftJoin(creator, eq(creator.id, pools.createdBy))
+      .leftJoin(approver, eq(approver.id, pools.approvedBy))
+      .$dynamic();
+  const allPools = withPeople()
     .orderBy(asc(pools.createdAt), asc(pools.id))
     .limit(POOL_LIST_LIMIT)
     .prepare('pools_all');
-  const poolsVisibleToMember = db
-    .select()
-    .from(pools)
+  const poolsVisibleToMember = withPeople()
     .where(or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, sql.placeholder('actorId'))))
     .orderBy(asc(pools.createdAt), asc(pools.id))
     .limit(POOL_LIST_LIMIT)
@@ -145,7 +156,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
     /** Pools the actor may see, oldest first. */
     async list(actor: Actor): Promise<PoolView[]> {
       const rows = actor.isAdmin ? await allPools.execute() : await poolsVisibleToMember.execute({ actorId: actor.id });
-      return withNames(rows);
+      return rows.map((row) => toPoolView(row.pool, row));
     },
 
     async get(actor: Actor, id: string): Promise<PoolView> {
