@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
+import { jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
@@ -58,7 +59,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     .as('page');
   const awaitingPage = db
     .select({
-      json: sql<string>`coalesce(json_agg(${awaitingRows.view} order by ${awaitingRows.submittedAt}, ${awaitingRows.id}), '[]')::text`,
+      json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]),
     })
     .from(awaitingRows)
     .prepare('review_awaiting_page');

@@ -2,7 +2,7 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { isoTime, randNumber } from '../../db/sql-json.js';
+import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
   auditLog,
@@ -85,16 +85,19 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       where ${memberships.userId} = ${page.id} and ${memberships.contributionStatus} in ('pending', 'approved'))`;
     return db
       .select({
-        items: sql<string>`coalesce(json_agg(json_build_object(
-          'id', ${page.id},
-          'fullName', ${page.fullName},
-          'email', ${page.email},
-          'phoneNumber', ${page.phoneNumber},
-          'registrationStatus', ${page.registrationStatus},
-          'accountStatus', ${page.accountStatus},
-          'createdAt', ${isoTime(page.createdAt)},
-          'pools', ${heldPools}
-        ) order by ${sql.join(directoryOrder(page, sort, order), sql`, `)}), '[]')::text`,
+        items: jsonArrayText(
+          sql`json_build_object(
+            'id', ${page.id},
+            'fullName', ${page.fullName},
+            'email', ${page.email},
+            'phoneNumber', ${page.phoneNumber},
+            'registrationStatus', ${page.registrationStatus},
+            'accountStatus', ${page.accountStatus},
+            'createdAt', ${isoTime(page.createdAt)},
+            'pools', ${heldPools}
+          )`,
+          directoryOrder(page, sort, order),
+        ),
         total: where
           ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
           : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,

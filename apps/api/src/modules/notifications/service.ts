@@ -8,7 +8,7 @@ import {
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
-import { isoTime } from '../../db/sql-json.js';
+import { isoTime, jsonArrayText } from '../../db/sql-json.js';
 import { notFound } from '../../lib/errors.js';
 import { liveSessionConditions } from '../../lib/auth-guard.js';
 import { buildMail } from '../../lib/mail.js';
@@ -143,7 +143,7 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     .as('page');
   const pageOfNotifications = db
     .select({
-      json: sql<string>`coalesce(json_agg(${pageRows.view} order by ${pageRows.createdAt} desc, ${pageRows.id} desc), '[]')::text`,
+      json: jsonArrayText(pageRows.view, [desc(pageRows.createdAt), desc(pageRows.id)]),
       total: sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`,
     })
     .from(pageRows)
