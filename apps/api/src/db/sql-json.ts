@@ -8,6 +8,11 @@ export function isoTime(column: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** `isoTime` of a timestamp that may be missing: null then. */
+export function isoTimeOrNull(column: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`${isoTime(column)}`;
+}
+
 /**
  * An amount in integer cents as the rand number the API answers (`centsToRand`): the same division
  * in double precision, so the value is the same double and is written the same shortest way.

@@ -10,21 +10,9 @@ import {
   singleChecker,
   type MonthEndStep,
 } from '@letsema/domain';
-import {
-  and,
-  Column,
-  eq,
-  getTableName,
-  inArray,
-  is,
-  ne,
-  sql,
-  type AnyColumn,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { isoTime } from '../../db/sql-json.js';
+import { isoTime, isoTimeOrNull } from '../../db/sql-json.js';
 import {
   accountingPeriods,
   correctionRequests,
@@ -43,6 +31,9 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { awaitingReview } from '../admin/review-service.js';
+import { pendingPayment, pendingPoolRequest } from '../investing/service.js';
+import { loanAwaitingDecision, pendingLoanRepayment } from '../loans/service.js';
+import { openExit, openWithdrawal } from '../payouts/service.js';
 import type { BooksClock } from '../books/records-service.js';
 
 /** One thing waiting for a decision, as My Tasks lists it. */
@@ -58,11 +49,6 @@ export interface TaskItem {
 
 const LIMIT = 50;
 
-/**
- * My Tasks: everything waiting for this admin's decision by their roles, oldest first, and what
- * they started that waits for someone else. Maker-checker decides what counts as theirs to decide,
- * with the same rule the decision itself is checked by.
- */
 /**
  * A value as it arrives inside JSON the database wrote. An instant must be written with `isoTime`
  * (the text `toISOString` gives, which the items are sorted by); a bare timestamp column is a type
@@ -110,6 +96,11 @@ function queue<F extends Record<string, AnyColumn | SQL<unknown>>>(
   ) end`;
 }
 
+/**
+ * My Tasks: everything waiting for this admin's decision by their roles, oldest first, and what
+ * they started that waits for someone else. Maker-checker decides what counts as theirs to decide,
+ * with the same rule the decision itself is checked by.
+ */
 export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
   const role = (name: string) => sql.placeholder(name);
@@ -147,7 +138,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           userId: payments.userId,
         },
         sql`${payments} inner join ${users} on ${users.id} = ${payments.userId}`,
-        eq(payments.status, 'pending'),
+        pendingPayment,
         [payments.createdAt, payments.id],
       ),
       poolRequests: queue(
@@ -155,7 +146,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         { id: memberships.id, since: isoTime(memberships.createdAt), who: users.fullName, pool: pools.name },
         sql`${memberships} inner join ${users} on ${users.id} = ${memberships.userId}
           inner join ${pools} on ${pools.id} = ${memberships.poolId}`,
-        and(eq(memberships.contributionStatus, 'pending'), sql`${memberships.userId} <> ${adminId}`),
+        and(pendingPoolRequest, sql`${memberships.userId} <> ${adminId}`),
         [memberships.createdAt, memberships.id],
       ),
       income: queue(
@@ -197,12 +188,12 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           approverIds: exitRequests.approverIds,
           approvalsNeeded: exitRequests.approvalsNeeded,
           createdAt: isoTime(exitRequests.createdAt),
-          preparedAt: sql<string | null>`${isoTime(exitRequests.preparedAt)}`,
+          preparedAt: isoTimeOrNull(exitRequests.preparedAt),
           updatedAt: isoTime(exitRequests.updatedAt),
           who: users.fullName,
         },
         sql`${exitRequests} inner join ${users} on ${users.id} = ${exitRequests.userId}`,
-        inArray(exitRequests.status, ['requested', 'settled', 'approved']),
+        openExit,
         [exitRequests.createdAt, exitRequests.id],
       ),
       withdrawals: queue(
@@ -216,11 +207,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           bankName: withdrawals.bankName,
           accountNumber: withdrawals.accountNumber,
           createdAt: isoTime(withdrawals.createdAt),
-          approvedAt: sql<string | null>`${isoTime(withdrawals.approvedAt)}`,
+          approvedAt: isoTimeOrNull(withdrawals.approvedAt),
           who: users.fullName,
         },
         sql`${withdrawals} inner join ${users} on ${users.id} = ${withdrawals.userId}`,
-        inArray(withdrawals.status, ['requested', 'approved']),
+        openWithdrawal,
         [withdrawals.createdAt, withdrawals.id],
       ),
       loans: queue(
@@ -235,11 +226,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           approvalsNeeded: loans.approvalsNeeded,
           approverIds: loans.approverIds,
           createdAt: isoTime(loans.createdAt),
-          approvedAt: sql<string | null>`${isoTime(loans.approvedAt)}`,
+          approvedAt: isoTimeOrNull(loans.approvedAt),
           who: users.fullName,
         },
         sql`${loans} inner join ${users} on ${users.id} = ${loans.userId}`,
-        inArray(loans.status, ['pending', 'approved']),
+        loanAwaitingDecision,
         [loans.updatedAt, loans.id],
       ),
       waivers: queue(
@@ -269,7 +260,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         },
         sql`${loanRepayments} inner join ${users} on ${users.id} = ${loanRepayments.userId}
           inner join ${loans} on ${loans.id} = ${loanRepayments.loanId}`,
-        and(eq(loanRepayments.status, 'pending'), sql`${loanRepayments.userId} <> ${adminId}`),
+        and(pendingLoanRepayment, sql`${loanRepayments.userId} <> ${adminId}`),
         [loanRepayments.createdAt, loanRepayments.id],
       ),
       periods: queue(
