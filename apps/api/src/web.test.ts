@@ -70,6 +70,32 @@ describe('serving the web app', () => {
     expect(icon.body).toContain('<svg');
   });
 
+  it('sends a hashed asset without the policies only documents act on, and keeps nosniff, CORP and HSTS', async () => {
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+    ]) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['strict-transport-security']).toContain('max-age=');
+    // The page, the service worker and the other files keep them all.
+    for (const url of ['/dashboard', '/sw.js', '/favicon.svg', '/manifest.webmanifest']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('serves the service worker as JavaScript checked on every use, and the manifest with its own type', async () => {
     const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.statusCode).toBe(200);

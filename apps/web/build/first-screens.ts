@@ -41,29 +41,50 @@ function withStaticImports(bundle: OutputBundle, chunk: OutputChunk, into = new 
   return into;
 }
 
-/**
- * The scripts a first screen needs beyond what `index.html` already loads: the chunks of its
- * modules and what they import, less the entry and its own imports.
- */
-export function firstScreenScripts(bundle: OutputBundle, root: string, modules: string[]): string[] {
+/** The files a first screen needs beyond what `index.html` already loads. */
+export interface FirstScreenFiles {
+  /** The chunks of its modules and what they import, less the entry and its own imports. */
+  scripts: string[];
+  /** Those chunks' style sheets, which the router would otherwise ask for only once the chunks have run. */
+  styles: string[];
+}
+
+/** What a first screen needs beyond `index.html`: its modules' chunks, what they import, and their styles. */
+export function firstScreenFiles(bundle: OutputBundle, root: string, modules: string[]): FirstScreenFiles {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The build has no entry chunk');
   const loaded = withStaticImports(bundle, entry);
-  const needed = new Set<string>();
+  const loadedStyles = new Set([...loaded].flatMap((file) => stylesOf(bundle, file)));
+  const scripts = new Set<string>();
   for (const module of modules) {
     const id = path.resolve(root, module);
     const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
     if (!chunk) throw new Error(`${module} is in no chunk of the build: fix FIRST_SCREENS`);
-    for (const file of withStaticImports(bundle, chunk)) if (!loaded.has(file)) needed.add(file);
+    for (const file of withStaticImports(bundle, chunk)) if (!loaded.has(file)) scripts.add(file);
   }
-  return [...needed].sort();
+  const styles = new Set(
+    [...scripts].flatMap((file) => stylesOf(bundle, file)).filter((css) => !loadedStyles.has(css)),
+  );
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
-/** `html` with a module preload for each script, at the end of its head. */
-export function withPreloads(html: string, scripts: string[]): string {
+/** The style sheets a chunk imports. */
+function stylesOf(bundle: OutputBundle, fileName: string): string[] {
+  const chunk = bundle[fileName];
+  return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+}
+
+/**
+ * `html` with a module preload for each script and a style sheet link for each style, at the end of its
+ * head. The router's loader sees the sheets already linked and does not ask for them again.
+ */
+export function withPreloads(html: string, { scripts, styles }: FirstScreenFiles): string {
   if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  const links = scripts.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const links = [
+    ...styles.map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
   return html.replace(/\s*<\/head>/, (end) => `${links}${end}`);
 }
 
@@ -83,7 +104,7 @@ export function firstScreens(root: string): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: firstScreenFile(pathname),
-          source: withPreloads(index.source, firstScreenScripts(bundle, root, modules)),
+          source: withPreloads(index.source, firstScreenFiles(bundle, root, modules)),
         });
       }
     },

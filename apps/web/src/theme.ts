@@ -1,5 +1,5 @@
 import type { AlertProps } from '@mui/material/Alert';
-import { createTheme } from '@mui/material/styles';
+import { createTheme, darken, lighten, type Theme } from '@mui/material/styles';
 
 type AlertOwnerState = Pick<AlertProps, 'role' | 'severity'>;
 
@@ -173,3 +173,46 @@ export const theme = createTheme({
     },
   },
 });
+
+const severities = ['info', 'success', 'warning', 'error'] as const;
+
+/**
+ * The theme as CSS custom properties, for the parts of the first screens drawn with plain elements and
+ * static style sheets (`components/plain`) instead of MUI's run-time styles. The values are the theme's
+ * own, and an alert's colours are worked out as MUI's standard alert works them out, so that both kinds
+ * of part look alike.
+ */
+export function themeCssVariables(source: Theme): Record<string, string> {
+  const { palette } = source;
+  const variables: Record<string, string> = {
+    '--lt-primary': palette.primary.main,
+    '--lt-on-primary': palette.primary.contrastText,
+    '--lt-primary-dark': palette.primary.dark,
+    '--lt-primary-track': lighten(palette.primary.main, 0.62),
+    '--lt-success-track': lighten(palette.success.main, 0.62),
+    '--lt-secondary': palette.secondary.main,
+    '--lt-text': palette.text.primary,
+    '--lt-text-secondary': palette.text.secondary,
+    '--lt-icon': palette.action.active,
+    '--lt-hover': palette.action.hover,
+    '--lt-divider': palette.divider,
+    '--lt-paper': palette.background.paper,
+    '--lt-background': palette.background.default,
+    '--lt-radius': `${source.shape.borderRadius}px`,
+    '--lt-shadow': softShadow,
+    '--lt-chip-default': palette.action.selected,
+  };
+  for (const severity of severities) {
+    const colour = palette[severity];
+    variables[`--lt-${severity}`] = colour.main;
+    variables[`--lt-on-${severity}`] = colour.contrastText;
+    variables[`--lt-alert-${severity}-text`] = darken(colour.light, 0.6);
+    variables[`--lt-alert-${severity}-background`] = lighten(colour.light, 0.9);
+  }
+  return variables;
+}
+
+/** Sets the theme's custom properties on the document, once, before the first render. */
+export function applyThemeVariables(target: HTMLElement = document.documentElement) {
+  for (const [name, value] of Object.entries(themeCssVariables(theme))) target.style.setProperty(name, value);
+}

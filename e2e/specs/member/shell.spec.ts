@@ -32,13 +32,15 @@ describe('member shell', () => {
     expect(await page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(false);
   });
 
-  it('opens the dashboard with its own chunks preloaded, each loaded once, and draws it', async () => {
+  it('opens the dashboard with its own chunks preloaded and its style sheets linked, each loaded once, and draws it', async () => {
     const page = await newPage({ width: 375, height: 740 });
     await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
     await page.waitForURL('**/dashboard');
     const scripts: string[] = [];
+    const styles: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'stylesheet') styles.push(new URL(request.url()).pathname);
     });
     await page.reload();
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
@@ -51,5 +53,14 @@ describe('member shell', () => {
     expect(preloaded.some((file) => /\/assets\/member-shell-[\w-]+\.js$/.test(file))).toBe(true);
     // The page's chunks come from the preloads: none is fetched a second time by the router.
     expect(scripts.length).toBe(new Set(scripts).size);
+    // Their style sheets are linked from the page itself, before any script runs, and fetched once.
+    const linked = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((link) => link.getAttribute('href')),
+    );
+    expect(linked.some((href) => /^\/assets\/member-shell-[\w-]+\.css$/.test(href ?? ''))).toBe(true);
+    expect(linked.some((href) => /^\/assets\/dashboard-page-[\w-]+\.css$/.test(href ?? ''))).toBe(true);
+    expect(styles.length).toBeGreaterThan(0);
+    expect(styles.length).toBe(new Set(styles).size);
+    expect(linked.length).toBe(new Set(linked).size);
   });
 });

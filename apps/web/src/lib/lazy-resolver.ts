@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once';
 
 /**
  * A form resolver whose rules (zod and the domain's schema) are fetched the first time the form needs
@@ -7,15 +8,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 export function lazyResolver<TInput extends FieldValues, TContext, TOutput>(
   load: () => Promise<Resolver<TInput, TContext, TOutput>>,
 ) {
-  let loading: Promise<Resolver<TInput, TContext, TOutput>> | undefined;
-  const preload = () => {
-    // A failed fetch (the network dropped) is tried again on the next submit.
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  // A failed fetch (the network dropped) is tried again on the next submit.
+  const preload = loadOnce(load);
   const resolver: Resolver<TInput, TContext, TOutput> = async (values, context, options) =>
     (await preload())(values, context, options);
   return { resolver, preload: () => void preload().catch(() => undefined) };

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import styles from './skip-link.module.css';
 
 /** The id of each shell's `<main>`, which the skip link leads to. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -10,38 +10,16 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 export function SkipLink() {
   return (
-    <Box
-      component="a"
+    <a
       href={`#${MAIN_CONTENT_ID}`}
+      className={styles.link}
       onClick={(event) => {
         event.preventDefault();
         document.getElementById(MAIN_CONTENT_ID)?.focus();
       }}
-      sx={{
-        position: 'fixed',
-        top: 8,
-        left: 8,
-        zIndex: (theme) => theme.zIndex.tooltip + 1,
-        px: 2,
-        py: 1.5,
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-        color: 'primary.main',
-        fontWeight: 600,
-        textDecoration: 'underline',
-        boxShadow: '0 4px 16px rgba(0, 0, 0, 0.2)',
-        // Moved up far enough that its shadow does not show either.
-        transform: 'translateY(calc(-100% - 40px))',
-        '&:focus': {
-          transform: 'none',
-          outline: '3px solid',
-          outlineColor: 'primary.main',
-          outlineOffset: 2,
-        },
-      }}
     >
       Skip to main content
-    </Box>
+    </a>
   );
 }
 

@@ -5,25 +5,28 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { Figure } from '../../components/figure';
+import { MonthChart } from '../../components/month-chart';
+import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainButton } from '../../components/plain/plain-button';
+import { PlainPaper } from '../../components/plain/plain-paper';
+import { PlainProgress, PlainSkeleton } from '../../components/plain/plain-placeholders';
+import { RetryAlert } from '../../components/retry-alert';
 import { MembershipStatusChip, RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
+import { classNames } from '../../lib/class-names';
 import { formatPercent, getPaymentProgress, type MembershipView } from '../../lib/investing';
 import { useShellUser } from '../../shell/shell-context';
 import { useMonthlyHolding, useMyMembership } from './api';
-import { MonthChart } from '../../components/month-chart';
+import styles from './dashboard-page.module.css';
 import { getDashboardBanners, getWelcomeName, type DashboardBanner } from './dashboard-rules';
-import { RetryAlert } from '../../components/retry-alert';
 
+/**
+ * A member's first screen. It is drawn with plain elements and a static style sheet
+ * (dashboard-page.module.css), not MUI's parts, so that a slow phone draws it quickly; the chart and a
+ * failed load's retry are MUI's, as they come later or seldom.
+ */
 export function DashboardPage() {
   const user = useShellUser();
   const membership = useMyMembership();
@@ -32,15 +35,11 @@ export function DashboardPage() {
   const banners = membership.isSuccess ? getDashboardBanners(user.registrationStatus, current) : [];
 
   return (
-    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
-          Welcome back, {getWelcomeName(user)}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Here is how your investment is doing.
-        </Typography>
-      </Box>
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <h1 className={styles.welcome}>Welcome back, {getWelcomeName(user)}</h1>
+        <p className={styles.subtitle}>Here is how your investment is doing.</p>
+      </div>
 
       {membership.isError && (
         <RetryAlert sx={{ mb: 3 }} onRetry={() => void membership.refetch()}>
@@ -52,42 +51,31 @@ export function DashboardPage() {
         <Banner key={banner.key} banner={banner} />
       ))}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          mb: 3,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
+      <div className={styles.stats}>
         <StatCard
           label="Total Invested"
           icon={<AccountBalanceWalletOutlined />}
-          tint="rgba(0, 122, 255, 0.1)"
-          color="primary.main"
+          iconClass={styles.iconPrimary}
           value={membership.isPending ? null : formatRandAmount(isApproved ? current.totalPaid : 0)}
         />
         <StatCard
           label="Total Profits"
           icon={<TrendingUp />}
-          tint="rgba(52, 199, 89, 0.14)"
-          color="#248A3D"
+          iconClass={styles.iconGreen}
           value={membership.isPending ? null : formatRandAmount(isApproved ? current.actualReturn : 0)}
         />
-        <Paper sx={{ p: { xs: 2, sm: 2.5 }, gridColumn: { xs: 'span 2', md: 'auto' } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-            <StatIcon icon={<VerifiedUserOutlined />} tint="rgba(88, 86, 214, 0.12)" color="secondary.main" />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500, mb: 0.5 }}>
-                Account Status
-              </Typography>
+        <PlainPaper className={classNames(styles.stat, styles.statWide)}>
+          <div className={styles.statRow}>
+            <StatIcon icon={<VerifiedUserOutlined />} iconClass={styles.iconSecondary} />
+            <div className={styles.statText}>
+              <p className={classNames(styles.statLabel, styles.statLabelSpaced)}>Account Status</p>
               <RegistrationStatusChip status={user.registrationStatus} />
-            </Box>
-          </Box>
-        </Paper>
-      </Box>
+            </div>
+          </div>
+        </PlainPaper>
+      </div>
 
-      {membership.isPending && <Skeleton variant="rounded" height={240} sx={{ borderRadius: 3 }} />}
+      {membership.isPending && <PlainSkeleton variant="rounded" height={240} />}
       {membership.isSuccess &&
         (current && current.contributionStatus !== 'rejected' && current.contributionStatus !== 'exited' ? (
           <InvestmentCard membership={current} />
@@ -95,7 +83,7 @@ export function DashboardPage() {
           <StartInvestingCard />
         ))}
       {isApproved && <HoldingChart />}
-    </Box>
+    </div>
   );
 }
 
@@ -111,7 +99,7 @@ function HoldingChart() {
   }
   if (!monthly.data) return null;
   return (
-    <Box sx={{ mt: 3 }}>
+    <div className={styles.chart}>
       <MonthChart
         title="Your capital and returns at each month end"
         periods={monthly.data.map((row) => row.period)}
@@ -120,46 +108,33 @@ function HoldingChart() {
           { label: 'Returns', values: monthly.data.map((row) => row.returns), colour: '#1F7A35', type: 'line' },
         ]}
       />
-    </Box>
+    </div>
   );
 }
 
 function Banner({ banner }: { banner: DashboardBanner }) {
   const action =
     banner.key === 'complete-kyc' ? (
-      <Button color="inherit" size="small" component={RouterLink} to="/complete-registration">
+      <PlainButton color="inherit" size="small" to="/complete-registration">
         Continue
-      </Button>
+      </PlainButton>
     ) : banner.key === 'ready' ? (
-      <Button color="inherit" size="small" component={RouterLink} to="/investments">
+      <PlainButton color="inherit" size="small" to="/investments">
         Join the pool
-      </Button>
+      </PlainButton>
     ) : undefined;
   return (
-    <Alert severity={banner.severity} sx={{ mb: 2, alignItems: 'center' }} action={action}>
+    <PlainAlert severity={banner.severity} isCentred className={styles.banner} action={action}>
       {banner.text}
-    </Alert>
+    </PlainAlert>
   );
 }
 
-function StatIcon({ icon, tint, color }: { icon: ReactNode; tint: string; color: string }) {
+function StatIcon({ icon, iconClass }: { icon: ReactNode; iconClass: string | undefined }) {
   return (
-    <Box
-      aria-hidden
-      sx={{
-        width: 44,
-        height: 44,
-        borderRadius: 2.5,
-        bgcolor: tint,
-        color,
-        display: { xs: 'none', sm: 'flex' },
-        alignItems: 'center',
-        justifyContent: 'center',
-        flexShrink: 0,
-      }}
-    >
+    <div aria-hidden className={classNames(styles.statIcon, iconClass)}>
       {icon}
-    </Box>
+    </div>
   );
 }
 
@@ -167,29 +142,23 @@ function StatCard({
   label,
   value,
   icon,
-  tint,
-  color,
+  iconClass,
 }: {
   label: string;
   value: string | null;
   icon: ReactNode;
-  tint: string;
-  color: string;
+  iconClass: string | undefined;
 }) {
   return (
-    <Paper component="section" aria-label={label} sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <StatIcon icon={icon} tint={tint} color={color} />
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
-            {label}
-          </Typography>
-          <Typography sx={{ fontWeight: 700, fontSize: { xs: '1.25rem', sm: '1.5rem' }, overflowWrap: 'anywhere' }}>
-            {value ?? <Skeleton width={100} />}
-          </Typography>
-        </Box>
-      </Box>
-    </Paper>
+    <PlainPaper label={label} className={styles.stat}>
+      <div className={styles.statRow}>
+        <StatIcon icon={icon} iconClass={iconClass} />
+        <div className={styles.statText}>
+          <p className={styles.statLabel}>{label}</p>
+          <p className={styles.statValue}>{value ?? <PlainSkeleton width={100} />}</p>
+        </div>
+      </div>
+    </PlainPaper>
   );
 }
 
@@ -199,123 +168,78 @@ function InvestmentCard({ membership }: { membership: MembershipView }) {
   const isApproved = membership.contributionStatus === 'approved';
   const planLabel = frequencyLabels[membership.installmentPlan as PaymentFrequency] ?? membership.installmentPlan;
   return (
-    <Paper component="section" aria-label="My investment" sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary">
-            My investment
-          </Typography>
-          <Typography variant="h4" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {membership.pool?.name ?? 'Investment pool'}
-          </Typography>
-        </Box>
+    <PlainPaper label="My investment" className={styles.investment}>
+      <div className={styles.investmentHead}>
+        <div className={styles.statText}>
+          <p className={styles.statLabel}>My investment</p>
+          <h2 className={styles.cardTitle}>{membership.pool?.name ?? 'Investment pool'}</h2>
+        </div>
         <MembershipStatusChip status={membership.contributionStatus} size="medium" />
-      </Box>
+      </div>
 
-      <Box sx={{ mt: 3 }}>
-        <Box
-          sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}
-        >
-          <Typography sx={{ fontWeight: 600 }}>
+      <div className={styles.progressBlock}>
+        <div className={styles.progressLine}>
+          <p className={styles.strong}>
             {formatRandAmount(membership.totalPaid)} paid of {formatRandAmount(membership.totalCommitment)}
-          </Typography>
-          <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
-            {formatPercent(progress.percent)}
-          </Typography>
-        </Box>
-        <LinearProgress
-          variant="determinate"
+          </p>
+          <p className={classNames(styles.strong, styles.secondary)}>{formatPercent(progress.percent)}</p>
+        </div>
+        <PlainProgress
           value={progress.percent}
-          color={progress.isFullyPaid ? 'success' : 'primary'}
-          aria-label={`Payment progress ${formatPercent(progress.percent)}`}
-          sx={{ height: 12, borderRadius: 6, mt: 1 }}
+          isDone={progress.isFullyPaid}
+          label={`Payment progress ${formatPercent(progress.percent)}`}
+          className={styles.progress}
         />
-      </Box>
+      </div>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          mt: 3,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
+      <div className={styles.figures}>
         <Figure label="Shares" value={membership.numberOfShares} />
         <Figure label="Instalment" value={`${formatRandAmount(membership.contributionAmount)} ${planLabel}`} />
         <Figure label="Still to pay" value={formatRand(progress.remainingCents)} />
-      </Box>
+      </div>
 
       {progress.isFullyPaid ? (
-        <Alert severity="success" icon={<EmojiEventsOutlined />} sx={{ mt: 3 }}>
+        <PlainAlert
+          severity="success"
+          icon={<EmojiEventsOutlined fontSize="inherit" />}
+          className={styles.afterFigures}
+        >
           Congratulations! You have fully paid your commitment of {formatRandAmount(membership.totalCommitment)}.
-        </Alert>
+        </PlainAlert>
       ) : isApproved ? (
-        <Button
-          component={RouterLink}
+        <PlainButton
           to="/payments"
           variant="contained"
           startIcon={<PaymentsOutlined />}
-          sx={{ mt: 3, width: { xs: '100%', sm: 'auto' } }}
+          className={classNames(styles.afterFigures, styles.fullWidthOnPhones)}
         >
           Make Payment
-        </Button>
+        </PlainButton>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+        <p className={classNames(styles.note, styles.afterFigures)}>
           You can make payments once an admin approves your request.
-        </Typography>
+        </p>
       )}
-    </Paper>
+    </PlainPaper>
   );
 }
 
 function StartInvestingCard() {
   return (
-    <Paper
-      component="section"
-      aria-label="Start investing"
-      sx={{
-        p: { xs: 3, sm: 4 },
-        display: 'flex',
-        flexDirection: { xs: 'column', sm: 'row' },
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        gap: 3,
-        background: 'linear-gradient(135deg, rgba(0, 122, 255, 0.08), rgba(88, 86, 214, 0.08))',
-      }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          width: 64,
-          height: 64,
-          borderRadius: 3,
-          bgcolor: 'primary.main',
-          color: '#fff',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          flexShrink: 0,
-          '& svg': { fontSize: 32 },
-        }}
-      >
+    // Its own card rather than a white one: the gradient lies on the page's grey.
+    <section aria-label="Start investing" className={styles.start}>
+      <div aria-hidden className={styles.startIcon}>
         <RocketLaunchOutlined />
-      </Box>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="h4" component="h2">
-          Start investing
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+      </div>
+      <div className={styles.startText}>
+        <h2 className={styles.cardTitle}>Start investing</h2>
+        <p className={styles.subtitle}>
           Buy shares in the cooperative&apos;s pool and pay for them in instalments that suit you.
-        </Typography>
-      </Box>
-      <Button
-        component={RouterLink}
-        to="/investments"
-        variant="contained"
-        size="large"
-        sx={{ flexShrink: 0, width: { xs: '100%', sm: 'auto' } }}
-      >
+        </p>
+      </div>
+      <PlainButton to="/investments" variant="contained" size="large" className={styles.startButton}>
         Start Investing
-      </Button>
-    </Paper>
+      </PlainButton>
+    </section>
   );
 }

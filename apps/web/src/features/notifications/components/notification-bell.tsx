@@ -1,15 +1,17 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type ComponentType } from 'react';
+import styles from '../../../components/plain/plain.module.css';
+import { loadOnce } from '../../../lib/load-once';
 import { notificationKeys, useUnreadCount } from '../api';
-import { NotificationPopoverContent } from './notification-popover-content';
+import type { NotificationPopover } from './notification-popover';
 
 /** The badge shows at most this; more reads '99+'. */
 const MAX_BADGE_COUNT = 99;
+
+// The popover (MUI's, with the list) is fetched when the bell is first about to open, not with the page.
+const loadPopover = loadOnce(() => import('./notification-popover').then((module) => module.NotificationPopover));
 
 export interface NotificationBellProps {
   /** Where 'View all' leads: /notifications, or /admin/notifications in the back office. */
@@ -18,11 +20,14 @@ export interface NotificationBellProps {
   showsYesterday: boolean;
 }
 
-/** The app bar's bell: the unread count as a badge, and a popover with the latest notifications. */
+/**
+ * The app bar's bell: the unread count as a badge, and a popover with the latest notifications. The
+ * button is a plain element; the popover's code comes when a pointer or the keyboard reaches it.
+ */
 export function NotificationBell({ allPath, showsYesterday }: NotificationBellProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [Popover, setPopover] = useState<ComponentType<ComponentProps<typeof NotificationPopover>> | null>(null);
   const popoverId = useId();
-  const titleId = useId();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
   useReloadListsOnNewArrivals(unread.data);
@@ -33,62 +38,57 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
   }, [unread.error, unread.errorUpdatedAt]);
 
   const isOpen = Boolean(anchor);
-  const close = () => setAnchor(null);
   // The name carries the badge's own text ("99+"), so what is seen is part of what is heard.
   const shownCount = count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(count);
   const label = count > 0 ? `Notifications, ${shownCount} unread` : 'Notifications';
+  const preload = () => void loadPopover().catch(() => undefined);
+  const open = (button: HTMLElement) => {
+    // A failed fetch leaves the popover closed; the next press tries again.
+    loadPopover().then(
+      (loaded) => {
+        setPopover(() => loaded);
+        setAnchor(button);
+      },
+      (error: unknown) => console.error('The notifications could not be loaded', error),
+    );
+  };
 
   return (
     <>
       {/* The browser's own hint on hover: MUI's tooltip would bring its positioning engine (10 KB) to every
           member page. */}
-      <IconButton
+      <button
+        type="button"
+        className={styles.iconButton}
         title="Notifications"
         aria-label={label}
         aria-haspopup="dialog"
         aria-controls={isOpen ? popoverId : undefined}
         aria-expanded={isOpen ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => open(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
       >
         {/* No badge at all at zero: a hidden "0" would still count as the button's visible text. */}
         {count > 0 ? (
-          <Badge badgeContent={count} max={MAX_BADGE_COUNT} color="error" overlap="circular">
+          <span className={styles.badgeHolder}>
             <NotificationsOutlined />
-          </Badge>
+            <span className={styles.badge}>{shownCount}</span>
+          </span>
         ) : (
           <NotificationsNoneOutlined />
         )}
-      </IconButton>
-      <Popover
-        id={popoverId}
-        open={isOpen}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-labelledby': titleId,
-            sx: {
-              mt: 1,
-              width: 360,
-              maxWidth: 'calc(100% - 32px)',
-              display: 'flex',
-              flexDirection: 'column',
-              overflow: 'hidden',
-            },
-          },
-        }}
-      >
-        <NotificationPopoverContent
-          titleId={titleId}
+      </button>
+      {Popover && (
+        <Popover
+          id={popoverId}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
           unreadCount={count}
           allPath={allPath}
           showsYesterday={showsYesterday}
-          onClose={close}
         />
-      </Popover>
+      )}
     </>
   );
 }
