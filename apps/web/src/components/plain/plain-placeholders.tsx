@@ -31,11 +31,14 @@ export function PlainProgress({
   value,
   label,
   isDone = false,
+  isThin = false,
   className,
 }: {
   value: number;
   label: string;
   isDone?: boolean;
+  /** Thinner, on a neutral track. */
+  isThin?: boolean;
   className?: string;
 }) {
   const shown = Math.min(100, Math.max(0, value));
@@ -46,7 +49,7 @@ export function PlainProgress({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(shown)}
-      className={classNames(styles.progress, isDone && styles.progressDone, className)}
+      className={classNames(styles.progress, isDone && styles.progressDone, isThin && styles.progressThin, className)}
     >
       <div className={styles.progressBar} style={{ transform: `translateX(${shown - 100}%)` }} />
     </div>

@@ -1,6 +1,6 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { PlainPaper } from '../../components/plain/plain-paper';
+import styles from './wizard.module.css';
 
 /** The card one wizard step is shown in: its title, a line about what is asked, then the step itself. */
 export function StepFrame({
@@ -14,14 +14,12 @@ export function StepFrame({
 }) {
   const headingId = useId();
   return (
-    <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2.5, sm: 4 } }}>
-      <Typography id={headingId} variant="h2" sx={{ fontSize: { xs: '1.375rem', sm: '1.5rem' } }}>
+    <PlainPaper labelledBy={headingId} className={styles.step}>
+      <h2 id={headingId} className={styles.stepTitle}>
         {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.75, mb: 3 }}>
-        {description}
-      </Typography>
+      </h2>
+      <p className={styles.stepDescription}>{description}</p>
       {children}
-    </Paper>
+    </PlainPaper>
   );
 }

@@ -1,18 +1,19 @@
 import { wizardProgress, wizardSteps, type WizardStep } from '@letsema/domain';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { PlainPaper } from '../../components/plain/plain-paper';
+import { PlainProgress } from '../../components/plain/plain-placeholders';
+import { classNames } from '../../lib/class-names';
+import styles from './wizard.module.css';
 
 /**
  * Where the member is in the six steps: the percentage done and a stepper, which on phones is a
  * compact line ("Step 2 of 6") over a segmented bar instead of six labels. The last step, the
- * admin's review, stays current rather than done while the member waits.
+ * admin's review, stays current rather than done while the member waits. The card is plain elements
+ * (the wizard is a new member's first screen); the wide screens' stepper is MUI's.
  */
 export function WizardProgressCard({ step }: { step: WizardStep }) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -20,55 +21,41 @@ export function WizardProgressCard({ step }: { step: WizardStep }) {
   const isSubmitted = step === wizardSteps.length;
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, minWidth: 0 }}>
+    <PlainPaper className={styles.progressCard}>
+      <div className={styles.progressLine}>
+        <p className={styles.stepOf}>
           Step {step} of {wizardSteps.length}
           {isPhone && (
-            <Box component="span" sx={{ color: 'text.primary' }}>
+            <span className={styles.stepName}>
               {' · '}
               {wizardSteps[step - 1]}
-            </Box>
+            </span>
           )}
-        </Typography>
-        <Typography
-          variant="body2"
-          sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: isSubmitted ? 'success.main' : 'primary.main' }}
-        >
-          {percent}% complete
-        </Typography>
-      </Box>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        color={isSubmitted ? 'success' : 'primary'}
-        aria-label="Registration progress"
-        sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(120, 120, 128, 0.16)' }}
-      />
+        </p>
+        <p className={classNames(styles.percent, isSubmitted && styles.percentDone)}>{percent}% complete</p>
+      </div>
+      <PlainProgress value={percent} isDone={isSubmitted} label="Registration progress" isThin />
       {isPhone ? (
-        <Box component="ol" aria-label="Registration steps" sx={{ display: 'flex', gap: 0.75, p: 0, m: 0, mt: 1.5 }}>
+        <ol aria-label="Registration steps" className={styles.segments}>
           {wizardSteps.map((label, index) => {
             const number = index + 1;
             const state = number < step ? 'done' : number === step ? 'current' : 'upcoming';
             return (
-              <Box
-                component="li"
+              <li
                 key={label}
                 aria-label={`${label}: ${state === 'done' ? 'done' : state === 'current' ? 'current step' : 'to do'}`}
                 aria-current={state === 'current' ? 'step' : undefined}
-                sx={{
-                  listStyle: 'none',
-                  flex: 1,
-                  height: 4,
-                  borderRadius: 2,
-                  bgcolor: state === 'done' ? 'success.main' : state === 'current' ? 'primary.main' : 'divider',
-                }}
+                className={classNames(
+                  styles.segment,
+                  state === 'done' && styles.segmentDone,
+                  state === 'current' && styles.segmentCurrent,
+                )}
               />
             );
           })}
-        </Box>
+        </ol>
       ) : (
-        <Stepper activeStep={step - 1} alternativeLabel sx={{ mt: 3 }}>
+        <Stepper activeStep={step - 1} alternativeLabel className={styles.stepper}>
           {wizardSteps.map((label) => (
             <Step key={label}>
               <StepLabel
@@ -83,6 +70,6 @@ export function WizardProgressCard({ step }: { step: WizardStep }) {
           ))}
         </Stepper>
       )}
-    </Paper>
+    </PlainPaper>
   );
 }
