@@ -20,8 +20,9 @@ focusAutoFocusElementsOnMount();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The first render as a transition lets React yield to the browser between components, so a slow
-// phone's main thread is never blocked for long while the first page is drawn.
+// The first render as a transition lets React yield to the browser between components. The build's
+// Preact runs a transition at once, so there the first render is one task; the first screens are kept
+// cheap to draw instead (plain elements and static style sheets, components/plain).
 const root = createRoot(container);
 startTransition(() => {
   root.render(

@@ -1,10 +1,10 @@
-import { useId, useState, type ComponentType, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from '../components/plain/plain.module.css';
 import { classNames } from '../lib/class-names';
 import type { CurrentUser } from '../lib/current-user';
 import { getAvatarInitial } from '../lib/formatters';
 import { loadOnce } from '../lib/load-once';
-import type { UserMenuPanel } from './user-menu-panel';
+import { usePanelOnDemand } from '../lib/use-panel-on-demand';
 
 export interface UserMenuLink {
   label: string;
@@ -29,22 +29,8 @@ export function UserMenu({
   roleLabel?: string;
   links?: readonly UserMenuLink[];
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [Panel, setPanel] = useState<ComponentType<ComponentProps<typeof UserMenuPanel>> | null>(null);
+  const { anchor, isOpen, Panel, preload, open, close } = usePanelOnDemand(loadPanel, 'user menu');
   const panelId = useId();
-  const isOpen = Boolean(anchor);
-  const preload = () => void loadPanel().catch(() => undefined);
-
-  const open = (button: HTMLElement) => {
-    // A failed fetch leaves the menu closed; the next press tries again.
-    loadPanel().then(
-      (loaded) => {
-        setPanel(() => loaded);
-        setAnchor(button);
-      },
-      (error: unknown) => console.error('The user menu could not be loaded', error),
-    );
-  };
 
   return (
     <>
@@ -61,16 +47,7 @@ export function UserMenu({
       >
         <span className={styles.avatar}>{getAvatarInitial(user)}</span>
       </button>
-      {Panel && (
-        <Panel
-          id={panelId}
-          user={user}
-          roleLabel={roleLabel}
-          links={links}
-          anchor={anchor}
-          onClose={() => setAnchor(null)}
-        />
-      )}
+      {Panel && <Panel id={panelId} user={user} roleLabel={roleLabel} links={links} anchor={anchor} onClose={close} />}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ComponentProps, type ComponentType } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import styles from '../../../components/plain/plain.module.css';
 import { loadOnce } from '../../../lib/load-once';
+import { usePanelOnDemand } from '../../../lib/use-panel-on-demand';
 import { notificationKeys, useUnreadCount } from '../api';
-import type { NotificationPopover } from './notification-popover';
 
 /** The badge shows at most this; more reads '99+'. */
 const MAX_BADGE_COUNT = 99;
@@ -25,8 +25,7 @@ export interface NotificationBellProps {
  * button is a plain element; the popover's code comes when a pointer or the keyboard reaches it.
  */
 export function NotificationBell({ allPath, showsYesterday }: NotificationBellProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [Popover, setPopover] = useState<ComponentType<ComponentProps<typeof NotificationPopover>> | null>(null);
+  const { anchor, isOpen, Panel: Popover, preload, open, close } = usePanelOnDemand(loadPopover, 'notifications');
   const popoverId = useId();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
@@ -37,21 +36,9 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
     if (unread.error) console.error('Failed to load the unread notification count', unread.error);
   }, [unread.error, unread.errorUpdatedAt]);
 
-  const isOpen = Boolean(anchor);
   // The name carries the badge's own text ("99+"), so what is seen is part of what is heard.
   const shownCount = count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(count);
   const label = count > 0 ? `Notifications, ${shownCount} unread` : 'Notifications';
-  const preload = () => void loadPopover().catch(() => undefined);
-  const open = (button: HTMLElement) => {
-    // A failed fetch leaves the popover closed; the next press tries again.
-    loadPopover().then(
-      (loaded) => {
-        setPopover(() => loaded);
-        setAnchor(button);
-      },
-      (error: unknown) => console.error('The notifications could not be loaded', error),
-    );
-  };
 
   return (
     <>
@@ -83,7 +70,7 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
         <Popover
           id={popoverId}
           anchor={anchor}
-          onClose={() => setAnchor(null)}
+          onClose={close}
           unreadCount={count}
           allPath={allPath}
           showsYesterday={showsYesterday}
