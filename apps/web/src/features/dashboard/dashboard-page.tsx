@@ -5,9 +5,8 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Figure } from '../../components/figure';
-import { MonthChart } from '../../components/month-chart';
 import { PlainAlert } from '../../components/plain/plain-alert';
 import { PlainButton } from '../../components/plain/plain-button';
 import { PlainPaper } from '../../components/plain/plain-paper';
@@ -21,6 +20,19 @@ import { useShellUser } from '../../shell/shell-context';
 import { useMonthlyHolding, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
 import { getDashboardBanners, getWelcomeName, type DashboardBanner } from './dashboard-rules';
+
+// Only an approved member has figures to chart: the chart's code (and MUI's parts it uses) is fetched
+// then, not with the first screen. A failed fetch says so in place of the chart.
+const MonthChart = lazy(() =>
+  import('../../components/month-chart').then(
+    (module) => ({ default: module.MonthChart }),
+    () => ({ default: ChartNotLoaded }),
+  ),
+);
+
+function ChartNotLoaded() {
+  return <p className={styles.note}>Your monthly figures could not be loaded. Reload the page to try again.</p>;
+}
 
 /**
  * A member's first screen. It is drawn with plain elements and a static style sheet
@@ -87,6 +99,9 @@ export function DashboardPage() {
   );
 }
 
+/** About the height the chart's card takes, held while its code comes so that nothing below it jumps. */
+const CHART_HEIGHT = 290;
+
 /** The member's capital and returns at each month end, from their statement lines. */
 function HoldingChart() {
   const monthly = useMonthlyHolding(true);
@@ -100,14 +115,16 @@ function HoldingChart() {
   if (!monthly.data) return null;
   return (
     <div className={styles.chart}>
-      <MonthChart
-        title="Your capital and returns at each month end"
-        periods={monthly.data.map((row) => row.period)}
-        series={[
-          { label: 'Capital', values: monthly.data.map((row) => row.capital), colour: '#0066D6', type: 'bar' },
-          { label: 'Returns', values: monthly.data.map((row) => row.returns), colour: '#1F7A35', type: 'line' },
-        ]}
-      />
+      <Suspense fallback={<PlainSkeleton variant="rounded" height={CHART_HEIGHT} />}>
+        <MonthChart
+          title="Your capital and returns at each month end"
+          periods={monthly.data.map((row) => row.period)}
+          series={[
+            { label: 'Capital', values: monthly.data.map((row) => row.capital), colour: '#0066D6', type: 'bar' },
+            { label: 'Returns', values: monthly.data.map((row) => row.returns), colour: '#1F7A35', type: 'line' },
+          ]}
+        />
+      </Suspense>
     </div>
   );
 }
