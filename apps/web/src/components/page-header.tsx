@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './page-header.module.css';
+import styles from './plain/plain.module.css';
 
 /**
  * The title of a page, an optional line under it and optional actions on the right. Plain elements with
@@ -7,12 +7,12 @@ import styles from './page-header.module.css';
  */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
-    <div className={styles.header}>
-      <div className={styles.titles}>
-        <h1 className={styles.title}>{title}</h1>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+    <div className={styles.pageHeader}>
+      <div className={styles.pageTitles}>
+        <h1 className={styles.pageTitle}>{title}</h1>
+        {subtitle && <p className={styles.pageSubtitle}>{subtitle}</p>}
       </div>
-      {actions && <div className={styles.actions}>{actions}</div>}
+      {actions && <div className={styles.pageActions}>{actions}</div>}
     </div>
   );
 }

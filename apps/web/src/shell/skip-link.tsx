@@ -1,4 +1,4 @@
-import styles from './skip-link.module.css';
+import styles from '../components/plain/plain.module.css';
 
 /** The id of each shell's `<main>`, which the skip link leads to. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -12,7 +12,7 @@ export function SkipLink() {
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
-      className={styles.link}
+      className={styles.skipLink}
       onClick={(event) => {
         event.preventDefault();
         document.getElementById(MAIN_CONTENT_ID)?.focus();

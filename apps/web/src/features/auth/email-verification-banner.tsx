@@ -1,8 +1,8 @@
 import { PlainAlert } from '../../components/plain/plain-alert';
 import { PlainButton } from '../../components/plain/plain-button';
+import plainStyles from '../../components/plain/plain.module.css';
 import { getErrorMessage } from '../../lib/api-client';
 import type { CurrentUser } from '../../lib/current-user';
-import styles from './email-verification-banner.module.css';
 import { useResendVerification } from './api';
 
 /**
@@ -17,7 +17,7 @@ export function EmailVerificationBanner({ user }: { user: CurrentUser }) {
       severity={resend.isError ? 'error' : 'info'}
       // A long address keeps the width of a phone: the button goes under it.
       wrapsOnPhones
-      className={styles.banner}
+      className={plainStyles.spacedBelow}
       action={
         !resend.isSuccess && (
           <PlainButton color="inherit" size="small" onClick={() => resend.mutate()} disabled={resend.isPending}>
