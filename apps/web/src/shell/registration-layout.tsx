@@ -5,7 +5,7 @@ import { EmailVerificationBanner } from '../features/auth/email-verification-ban
 import { BrandLogo } from '../components/brand-logo';
 import { PlainButton } from '../components/plain/plain-button';
 import { useLogout } from '../features/auth/api';
-import styles from './registration-layout.module.css';
+import styles from '../features/registration/wizard.module.css';
 import { useShellUser, type ShellContext } from './shell-context';
 
 /**
