@@ -13,6 +13,7 @@ import { useLogout } from '../features/auth/api';
 import type { CurrentUser } from '../lib/current-user';
 import { getDisplayName } from '../lib/formatters';
 import type { UserMenuLink } from './user-menu';
+import { belowAppBarButton } from '../components/app-bar-popover';
 
 /**
  * What the user menu opens: who is signed in, then a menu of the given links and Logout. It is a small
@@ -42,8 +43,7 @@ export function UserMenuPanel({
       anchorEl={anchor}
       open={isOpen}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...belowAppBarButton}
       slotProps={{
         paper: {
           role: 'dialog',

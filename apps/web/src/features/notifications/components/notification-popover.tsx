@@ -1,6 +1,7 @@
 import Popover from '@mui/material/Popover';
 import { useId } from 'react';
 import { NotificationPopoverContent } from './notification-popover-content';
+import { belowAppBarButton } from '../../../components/app-bar-popover';
 
 /** What the bell opens: the latest notifications in a popover. Fetched the first time the bell opens. */
 export function NotificationPopover({
@@ -25,8 +26,7 @@ export function NotificationPopover({
       open={Boolean(anchor)}
       anchorEl={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...belowAppBarButton}
       slotProps={{
         paper: {
           role: 'dialog',
