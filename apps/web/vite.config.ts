@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreens } from './build/first-screens';
+import { isPlainModule, PLAIN_CHUNK, plainChunkGuard } from './build/plain-chunk';
 import { precompress } from './build/precompress';
 import { pwa } from './build/pwa';
 
@@ -14,7 +15,8 @@ const vendorChunks: Record<string, RegExp> = {
   data: /[\\/]node_modules[\\/](@tanstack|react-hook-form)[\\/]/,
 };
 
-function chooseVendorChunk(id: string): string | undefined {
+function chooseChunk(id: string): string | undefined {
+  if (isPlainModule(root, id)) return PLAIN_CHUNK;
   return Object.keys(vendorChunks).find((name) => vendorChunks[name]!.test(id));
 }
 
@@ -32,7 +34,7 @@ const preactInPlaceOfReact = [
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), firstScreens(root), precompress(), pwa()],
+  plugins: [react(), firstScreens(root), plainChunkGuard(root), precompress(), pwa()],
   resolve: command === 'build' ? { alias: preactInPlaceOfReact } : {},
   server: {
     proxy: {
@@ -47,7 +49,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rollupOptions: {
       output: {
-        manualChunks: chooseVendorChunk,
+        manualChunks: chooseChunk,
       },
     },
   },

@@ -1,9 +1,7 @@
-import Cancel from '@mui/icons-material/Cancel';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import HourglassTop from '@mui/icons-material/HourglassTop';
 import type { ReactElement } from 'react';
 import { classNames } from '../lib/class-names';
+import { PlainIcon } from './plain/plain-icon';
+import { cancel, checkCircle, errorOutline, hourglassTop } from './plain/plain-icons';
 import styles from './plain/plain.module.css';
 
 /** A chip's size: small in lists and tables, medium beside a title. */
@@ -24,24 +22,24 @@ interface ChipLook {
 }
 
 const paymentLooks: Record<string, ChipLook> = {
-  completed: { label: 'Completed', color: 'success', icon: <CheckCircle /> },
-  pending: { label: 'Pending', color: 'warning', icon: <HourglassTop /> },
-  rejected: { label: 'Rejected', color: 'error', icon: <Cancel /> },
-  failed: { label: 'Failed', color: 'error', icon: <ErrorOutline /> },
+  completed: { label: 'Completed', color: 'success', icon: <PlainIcon drawing={checkCircle} /> },
+  pending: { label: 'Pending', color: 'warning', icon: <PlainIcon drawing={hourglassTop} /> },
+  rejected: { label: 'Rejected', color: 'error', icon: <PlainIcon drawing={cancel} /> },
+  failed: { label: 'Failed', color: 'error', icon: <PlainIcon drawing={errorOutline} /> },
 };
 
 const membershipLooks: Record<string, ChipLook> = {
-  approved: { label: 'Approved', color: 'success', icon: <CheckCircle /> },
-  pending: { label: 'Pending approval', color: 'warning', icon: <HourglassTop /> },
-  rejected: { label: 'Rejected', color: 'error', icon: <Cancel /> },
-  exited: { label: 'Left the pool', color: 'default', icon: <CheckCircle /> },
+  approved: { label: 'Approved', color: 'success', icon: <PlainIcon drawing={checkCircle} /> },
+  pending: { label: 'Pending approval', color: 'warning', icon: <PlainIcon drawing={hourglassTop} /> },
+  rejected: { label: 'Rejected', color: 'error', icon: <PlainIcon drawing={cancel} /> },
+  exited: { label: 'Left the pool', color: 'default', icon: <PlainIcon drawing={checkCircle} /> },
 };
 
 const registrationLooks: Record<string, ChipLook> = {
-  active: { label: 'Active', color: 'success', icon: <CheckCircle /> },
-  verified: { label: 'Verified', color: 'primary', icon: <CheckCircle /> },
-  pending_kyc: { label: 'Pending KYC', color: 'warning', icon: <HourglassTop /> },
-  rejected: { label: 'Action needed', color: 'error', icon: <ErrorOutline /> },
+  active: { label: 'Active', color: 'success', icon: <PlainIcon drawing={checkCircle} /> },
+  verified: { label: 'Verified', color: 'primary', icon: <PlainIcon drawing={checkCircle} /> },
+  pending_kyc: { label: 'Pending KYC', color: 'warning', icon: <PlainIcon drawing={hourglassTop} /> },
+  rejected: { label: 'Action needed', color: 'error', icon: <PlainIcon drawing={errorOutline} /> },
 };
 
 /** An unknown status reads as itself, capitalised, with underscores as spaces. */

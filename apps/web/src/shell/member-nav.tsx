@@ -1,11 +1,14 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutline';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import type { ReactElement } from 'react';
+import { PlainIcon } from '../components/plain/plain-icon';
+import {
+  accountBalanceWalletOutlined,
+  adminPanelSettingsOutlined,
+  dashboardOutlined,
+  paymentsOutlined,
+  personOutline,
+  receiptLongOutlined,
+  requestQuoteOutlined,
+} from '../components/plain/plain-icons';
 
 export interface NavEntry {
   label: string;
@@ -15,12 +18,12 @@ export interface NavEntry {
 
 /** The member sidebar, in order; the bottom bar on small screens shows the first three. */
 export const memberNavEntries: readonly NavEntry[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: <DashboardOutlined /> },
-  { label: 'My Investments', path: '/investments', icon: <AccountBalanceWalletOutlined /> },
-  { label: 'Payments', path: '/payments', icon: <PaymentsOutlined /> },
-  { label: 'Loans', path: '/loans', icon: <RequestQuoteOutlined /> },
-  { label: 'Transactions', path: '/transactions', icon: <ReceiptLongOutlined /> },
-  { label: 'Profile', path: '/profile', icon: <PersonOutline /> },
+  { label: 'Dashboard', path: '/dashboard', icon: <PlainIcon drawing={dashboardOutlined} /> },
+  { label: 'My Investments', path: '/investments', icon: <PlainIcon drawing={accountBalanceWalletOutlined} /> },
+  { label: 'Payments', path: '/payments', icon: <PlainIcon drawing={paymentsOutlined} /> },
+  { label: 'Loans', path: '/loans', icon: <PlainIcon drawing={requestQuoteOutlined} /> },
+  { label: 'Transactions', path: '/transactions', icon: <PlainIcon drawing={receiptLongOutlined} /> },
+  { label: 'Profile', path: '/profile', icon: <PlainIcon drawing={personOutline} /> },
 ];
 
 export const BOTTOM_NAV_COUNT = 3;
@@ -28,5 +31,5 @@ export const BOTTOM_NAV_COUNT = 3;
 export const adminWorkspaceEntry: NavEntry = {
   label: 'Admin Workspace',
   path: '/admin',
-  icon: <AdminPanelSettingsOutlined />,
+  icon: <PlainIcon drawing={adminPanelSettingsOutlined} />,
 };

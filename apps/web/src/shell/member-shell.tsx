@@ -1,7 +1,8 @@
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import { PlainIcon } from '../components/plain/plain-icon';
+import { settingsOutlined } from '../components/plain/plain-icons';
 import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { adminWorkspaceEntry, BOTTOM_NAV_COUNT, memberNavEntries, type NavEntry } from './member-nav';
@@ -12,7 +13,11 @@ import { useShellUser, type ShellContext } from './shell-context';
 import { mainContentProps, SkipLink } from './skip-link';
 import { UserMenu, type UserMenuLink } from './user-menu';
 
-const settingsLink: UserMenuLink = { label: 'Settings', to: '/settings', icon: <SettingsOutlined fontSize="small" /> };
+const settingsLink: UserMenuLink = {
+  label: 'Settings',
+  to: '/settings',
+  icon: <PlainIcon drawing={settingsOutlined} size="small" />,
+};
 
 /**
  * The member area's frame: sidebar (bottom bar on small screens), app bar with the user menu, and the

@@ -1,6 +1,7 @@
-import Logout from '@mui/icons-material/Logout';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Outlet } from 'react-router';
+import { PlainIcon } from '../components/plain/plain-icon';
+import { logout as logoutDrawing } from '../components/plain/plain-icons';
 import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { PlainButton } from '../components/plain/plain-button';
@@ -24,7 +25,9 @@ export function RegistrationLayout() {
             color="inherit"
             onClick={() => logout.mutate()}
             disabled={logout.isPending}
-            startIcon={logout.isPending ? <CircularProgress size={18} color="inherit" /> : <Logout />}
+            startIcon={
+              logout.isPending ? <CircularProgress size={18} color="inherit" /> : <PlainIcon drawing={logoutDrawing} />
+            }
           >
             Logout
           </PlainButton>

@@ -1,18 +1,16 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import type { ReactNode } from 'react';
 import { classNames } from '../../lib/class-names';
+import { PlainIcon } from './plain-icon';
+import { checkCircleOutline, errorOutline, infoOutlined, reportProblemOutlined } from './plain-icons';
 import styles from './plain.module.css';
 
 export type AlertSeverity = 'info' | 'success' | 'warning' | 'error';
 
 const defaultIcons: Record<AlertSeverity, ReactNode> = {
-  info: <InfoOutlined fontSize="inherit" />,
-  success: <CheckCircleOutline fontSize="inherit" />,
-  warning: <ReportProblemOutlined fontSize="inherit" />,
-  error: <ErrorOutline fontSize="inherit" />,
+  info: <PlainIcon drawing={infoOutlined} size="inherit" />,
+  success: <PlainIcon drawing={checkCircleOutline} size="inherit" />,
+  warning: <PlainIcon drawing={reportProblemOutlined} size="inherit" />,
+  error: <PlainIcon drawing={errorOutline} size="inherit" />,
 };
 
 /**

@@ -1,14 +1,17 @@
 import { formatRand, formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import TrendingUp from '@mui/icons-material/TrendingUp';
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Figure } from '../../components/figure';
 import { PlainAlert } from '../../components/plain/plain-alert';
 import { PlainButton } from '../../components/plain/plain-button';
+import { PlainIcon } from '../../components/plain/plain-icon';
+import {
+  accountBalanceWalletOutlined,
+  emojiEventsOutlined,
+  paymentsOutlined,
+  rocketLaunchOutlined,
+  trendingUp,
+  verifiedUserOutlined,
+} from '../../components/plain/plain-icons';
 import { PlainPaper } from '../../components/plain/plain-paper';
 import { PlainProgress, PlainSkeleton } from '../../components/plain/plain-placeholders';
 import { RetryAlert } from '../../components/retry-alert';
@@ -66,19 +69,19 @@ export function DashboardPage() {
       <div className={styles.stats}>
         <StatCard
           label="Total Invested"
-          icon={<AccountBalanceWalletOutlined />}
+          icon={<PlainIcon drawing={accountBalanceWalletOutlined} />}
           iconClass={styles.iconPrimary}
           value={membership.isPending ? null : formatRandAmount(isApproved ? current.totalPaid : 0)}
         />
         <StatCard
           label="Total Profits"
-          icon={<TrendingUp />}
+          icon={<PlainIcon drawing={trendingUp} />}
           iconClass={styles.iconGreen}
           value={membership.isPending ? null : formatRandAmount(isApproved ? current.actualReturn : 0)}
         />
         <PlainPaper className={classNames(styles.stat, styles.statWide)}>
           <div className={styles.statRow}>
-            <StatIcon icon={<VerifiedUserOutlined />} iconClass={styles.iconSecondary} />
+            <StatIcon icon={<PlainIcon drawing={verifiedUserOutlined} />} iconClass={styles.iconSecondary} />
             <div className={styles.statText}>
               <p className={classNames(styles.statLabel, styles.statLabelSpaced)}>Account Status</p>
               <RegistrationStatusChip status={user.registrationStatus} />
@@ -218,7 +221,7 @@ function InvestmentCard({ membership }: { membership: MembershipView }) {
       {progress.isFullyPaid ? (
         <PlainAlert
           severity="success"
-          icon={<EmojiEventsOutlined fontSize="inherit" />}
+          icon={<PlainIcon drawing={emojiEventsOutlined} size="inherit" />}
           className={styles.afterFigures}
         >
           Congratulations! You have fully paid your commitment of {formatRandAmount(membership.totalCommitment)}.
@@ -227,7 +230,7 @@ function InvestmentCard({ membership }: { membership: MembershipView }) {
         <PlainButton
           to="/payments"
           variant="contained"
-          startIcon={<PaymentsOutlined />}
+          startIcon={<PlainIcon drawing={paymentsOutlined} />}
           className={classNames(styles.afterFigures, styles.fullWidthOnPhones)}
         >
           Make Payment
@@ -246,7 +249,7 @@ function StartInvestingCard() {
     // Its own card rather than a white one: the gradient lies on the page's grey.
     <section aria-label="Start investing" className={styles.start}>
       <div aria-hidden className={styles.startIcon}>
-        <RocketLaunchOutlined />
+        <PlainIcon drawing={rocketLaunchOutlined} />
       </div>
       <div className={styles.startText}>
         <h2 className={styles.cardTitle}>Start investing</h2>

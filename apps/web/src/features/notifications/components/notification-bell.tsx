@@ -1,7 +1,7 @@
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import { PlainIcon } from '../../../components/plain/plain-icon';
+import { notificationsOutlined } from '../../../components/plain/plain-icons';
 import styles from '../../../components/plain/plain.module.css';
 import { loadOnce } from '../../../lib/load-once';
 import { usePanelOnDemand } from '../../../lib/use-panel-on-demand';
@@ -59,11 +59,11 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
         {/* No badge at all at zero: a hidden "0" would still count as the button's visible text. */}
         {count > 0 ? (
           <span className={styles.badgeHolder}>
-            <NotificationsOutlined />
+            <PlainIcon drawing={notificationsOutlined} />
             <span className={styles.badge}>{shownCount}</span>
           </span>
         ) : (
-          <NotificationsNoneOutlined />
+          <PlainIcon drawing={notificationsOutlined} />
         )}
       </button>
       {Popover && (
