@@ -15,6 +15,7 @@ const vendorChunks: Record<string, RegExp> = {
   data: /[\\/]node_modules[\\/](@tanstack|react-hook-form)[\\/]/,
 };
 
+// The vendor chunks, and the first screens' plain parts in one chunk of their own (build/plain-chunk.ts).
 function chooseChunk(id: string): string | undefined {
   if (isPlainModule(root, id)) return PLAIN_CHUNK;
   return Object.keys(vendorChunks).find((name) => vendorChunks[name]!.test(id));
