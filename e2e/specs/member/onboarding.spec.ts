@@ -195,6 +195,23 @@ describe('the verification wizard', () => {
     await expectStep(page, 'Awaiting Review', 100);
   });
 
+  it('shows the first step without the form rules, and fetches them at the first key', async () => {
+    const { page } = await newMemberOnWizard();
+    // zod names its base type "$ZodType": a script that holds the name is the rules (zod and the domain's schemas).
+    const rulesScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('$ZodType')) rulesScripts.push(new URL(response.url()).pathname);
+    });
+    await page.reload();
+    await expectStep(page, 'Profile Details', 0);
+    await page.waitForLoadState('networkidle');
+    expect(rulesScripts).toEqual([]);
+    await page.getByLabel('Full name').pressSequentially('T');
+    await expect.poll(() => rulesScripts.length).toBeGreaterThan(0);
+  });
+
   it('refuses a member under 18 with the spec message', async () => {
     const { page, token } = await newMemberOnWizard();
     await fillProfile(page, { identityType: 'passport', nationalId: 'A12345678', dateOfBirth: yearsAgo(17) });

@@ -9,6 +9,7 @@ export * from './time.js';
 export * from './kyc/index.js';
 export * from './files.js';
 export * from './admin/schemas.js';
+export * from './admin/review.js';
 export * from './admin/audit.js';
 export * from './admin/corrections.js';
 export * from './books/index.js';

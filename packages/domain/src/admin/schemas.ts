@@ -1,23 +1,5 @@
 import { z } from 'zod';
-
-export const reviewMessages = {
-  reasonAndField: 'Please provide a rejection reason and select at least one field',
-  reasonRequired: 'Rejection reason is required',
-  reasonTooLong: 'The reason must be at most 1000 characters',
-} as const;
-
-/** Fields an admin can return on the member's own registration. */
-export const kycRejectableFields = ['profilePictureUrl', 'idDocumentUrl', 'personalInfo'] as const;
-/** Fields an admin can return on a next of kin. */
-export const kinRejectableFields = ['passportPhotoUrl', 'idDocumentUrl', 'proofOfAddressUrl', 'personalInfo'] as const;
-
-export const rejectableFieldLabels: Record<string, string> = {
-  profilePictureUrl: 'Passport Photo',
-  passportPhotoUrl: 'Passport Photo',
-  idDocumentUrl: 'ID Document',
-  proofOfAddressUrl: 'Proof of Address',
-  personalInfo: 'Personal Information',
-};
+import { kinRejectableFields, kycRejectableFields, reviewMessages } from './review.js';
 
 const reason = z
   .string({ error: reviewMessages.reasonAndField })
@@ -63,19 +45,3 @@ export const pageQuery = z.object({
   limit: z.coerce.number({ error: 'limit must be from 1 to 100' }).int().min(1).max(100).default(50),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-/**
- * How the admin screen shows a registration (spec section 4): active is verified, rejected is
- * rejected, anything else pending.
- */
-export function kycDisplayStatus(registrationStatus: string): 'verified' | 'rejected' | 'pending' {
-  if (registrationStatus === 'active') return 'verified';
-  if (registrationStatus === 'rejected') return 'rejected';
-  return 'pending';
-}
-
-/** How the admin screen shows a next of kin: approved is verified, other values as they are. */
-export function kinDisplayStatus(verificationStatus: string | null | undefined): string {
-  if (!verificationStatus) return 'pending';
-  return verificationStatus === 'approved' ? 'verified' : verificationStatus;
-}

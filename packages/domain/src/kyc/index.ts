@@ -1,4 +1,5 @@
 export * from './dates.js';
+export * from './messages.js';
 export * from './sa-id.js';
 export * from './schemas.js';
 export * from './wizard.js';

@@ -1,30 +1,11 @@
 import { z } from 'zod';
 import { identityTypes } from '../status.js';
 import { hasReachedAge, isIsoDate, todayInJohannesburg } from './dates.js';
+import { kycMessages } from './messages.js';
 import { isValidSaIdNumber, saIdMatchesBirthDate } from './sa-id.js';
 
 export const MINIMUM_AGE = 18;
 export const MAX_NEXT_OF_KIN = 2;
-
-export const kycMessages = {
-  fullName: 'Full name must be at least 2 characters',
-  phone: 'Phone number must be 10 digits starting with 0',
-  identityType: 'Please select an identity type',
-  nationalId: 'ID number must be at least 5 characters',
-  saId: 'Enter a valid 13-digit South African ID number',
-  saIdBirthDate: 'The ID number does not match the date of birth',
-  dateFormat: 'Date of birth must be a valid date (YYYY-MM-DD)',
-  memberAge: 'You must be at least 18 years old',
-  kinAge: 'Next of kin must be at least 18 years old',
-  address: 'Address must be at least 5 characters',
-  relationship: 'Relationship must be at least 2 characters',
-  email: 'Invalid email address',
-  nokOrder: 'Next of kin number must be 1 or 2',
-  kinPhoto: 'Please upload NOK passport photo',
-  kinIdDocument: 'Please upload NOK ID document',
-  kinProofOfAddress: 'Please upload NOK proof of address',
-  tooLong: 'This is too long',
-} as const;
 
 const text = (min: number, message: string, max = 200) =>
   z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: kycMessages.tooLong });
@@ -103,6 +84,7 @@ export const nextOfKinFields = z.object({
   address: text(5, kycMessages.address, 300),
 });
 export type NextOfKinFieldsInput = z.input<typeof nextOfKinFields>;
+export type NextOfKinFieldsOutput = z.output<typeof nextOfKinFields>;
 
 /** `POST /api/auth/next-of-kin`: the kin's details and the three documents this member uploaded. */
 export const nextOfKinBody = nextOfKinFields.extend({

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   acceptAttribute,
   kycMessages,
-  nextOfKinFields,
   todayInJohannesburg,
   type NextOfKinFieldsInput,
+  type NextOfKinFieldsOutput,
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,18 +11,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import type { NextOfKinView } from '../../lib/user-views';
 import { useSaveNextOfKin, useUploadKinDocument, type KinDocumentKind } from './api';
 import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
 import { checkUploadSize } from './registration-rules';
 import { StepFrame } from './step-frame';
 
-type KinFieldsOutput = z.output<typeof nextOfKinFields>;
 type KinDocumentField = 'passportPhotoUrl' | 'idDocumentUrl' | 'proofOfAddressUrl';
 
 interface KinDocumentSpec {
@@ -124,6 +122,8 @@ function readDefaults(kin: NextOfKinView | undefined): NextOfKinFieldsInput {
   };
 }
 
+const rules = lazyResolver(() => import('./form-rules').then((module) => module.nextOfKinResolver));
+
 const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 /**
@@ -142,8 +142,8 @@ export function NextOfKinStep({
 }) {
   const save = useSaveNextOfKin();
   const [message, setMessage] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<NextOfKinFieldsInput, unknown, KinFieldsOutput>({
-    resolver: zodResolver(nextOfKinFields),
+  const { control, handleSubmit, setError } = useForm<NextOfKinFieldsInput, unknown, NextOfKinFieldsOutput>({
+    resolver: rules.resolver,
     defaultValues: readDefaults(existing),
   });
   const documents = [
@@ -163,7 +163,7 @@ export function NextOfKinStep({
     return missing[0]?.spec.missing ?? null;
   };
 
-  const saveKin = (values: KinFieldsOutput) => {
+  const saveKin = (values: NextOfKinFieldsOutput) => {
     const missing = checkDocuments();
     if (missing || !photo.url || !idDocument.url || !proofOfAddress.url) return;
     save.mutate(
@@ -205,7 +205,14 @@ export function NextOfKinStep({
           : 'A second person, other than your first next of kin, whom the cooperative may contact. They must be at least 18.'
       }
     >
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onInput={rules.preload}
+        onPointerDown={rules.preload}
+        spacing={2.5}
+      >
         {message && <Alert severity="error">{message}</Alert>}
         <Typography variant="h6" component="h3">
           Their details

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  completeProfileBody,
   identityTypeLabels,
   identityTypes,
   todayInJohannesburg,
@@ -17,6 +15,7 @@ import { FormSelectField } from '../../components/form-select-field';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCompleteProfile, type Registrant } from './api';
 import { southAfricanProvinces } from './registration-rules';
 import { StepFrame } from './step-frame';
@@ -58,13 +57,15 @@ const idNumberHints: Record<string, string> = {
   refugee_id: 'Your refugee ID number',
 };
 
+const rules = lazyResolver(() => import('./form-rules').then((module) => module.profileResolver));
+
 const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 /** Step 1: the member's personal details, checked with the same rules as the server. */
 export function ProfileStep({ user }: { user: Registrant }) {
   const save = useCompleteProfile();
   const { control, handleSubmit, setError } = useForm<CompleteProfileInput, unknown, CompleteProfileBody>({
-    resolver: zodResolver(completeProfileBody),
+    resolver: rules.resolver,
     defaultValues: readDefaults(user),
   });
   const identityType = useWatch({ control, name: 'identityType' });
@@ -84,7 +85,14 @@ export function ProfileStep({ user }: { user: Registrant }) {
       title="Profile Details"
       description="Tell us who you are. Use your details exactly as they appear on your identity document."
     >
-      <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onInput={rules.preload}
+        onPointerDown={rules.preload}
+        spacing={2.5}
+      >
         {save.error && <Alert severity="error">{getErrorMessage(save.error, 'Failed to save profile')}</Alert>}
         <FormTextField
           control={control}
