@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_QUERY, WIDE_SCREEN_QUERY } from './components/plain/media-queries';
 import { theme, themeCssVariables } from './theme';
 
 describe('the theme as custom properties', () => {
@@ -19,5 +20,12 @@ describe('the theme as custom properties', () => {
       expect(variables[`--lt-alert-${severity}-text`], severity).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       expect(variables[`--lt-alert-${severity}-background`], severity).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
     }
+  });
+});
+
+describe("the plain parts' media queries", () => {
+  it("are the theme's breakpoints", () => {
+    expect(`@media ${WIDE_SCREEN_QUERY}`).toBe(theme.breakpoints.up('md'));
+    expect(`@media ${PHONE_QUERY}`).toBe(theme.breakpoints.down('sm'));
   });
 });

@@ -1,14 +1,13 @@
 import { acceptAttribute } from '@letsema/domain';
-import CloudUpload from '@mui/icons-material/CloudUpload';
-import PhotoCamera from '@mui/icons-material/PhotoCamera';
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useObjectUrl } from '../lib/use-object-url';
+import { useMediaQuery } from './plain/media-queries';
+import { PlainIcon } from './plain/plain-icon';
+import { cloudUpload, photoCamera, pictureAsPdf } from './plain/plain-icons';
 
 export interface FilePickerProps {
   /** What the file is, shown as the picker's title ("Passport photo"). */
@@ -171,7 +170,7 @@ export function FilePicker({
           accept={accept}
           disabled={isBusy}
           describedBy={error ? errorId : undefined}
-          icon={hasFile ? undefined : <CloudUpload />}
+          icon={hasFile ? undefined : <PlainIcon drawing={cloudUpload} />}
           variant={hasFile ? 'outlined' : 'contained'}
           onChange={pickFrom}
         />
@@ -182,7 +181,7 @@ export function FilePicker({
             accept={acceptAttribute.photo}
             capture={capture}
             disabled={isBusy}
-            icon={<PhotoCamera />}
+            icon={<PlainIcon drawing={photoCamera} />}
             variant="outlined"
             onChange={pickFrom}
           />
@@ -307,7 +306,7 @@ export function FileThumbnail({
         justifyContent: 'center',
       }}
     >
-      {isPdf ? <PictureAsPdf fontSize="large" /> : placeholderIcon}
+      {isPdf ? <PlainIcon drawing={pictureAsPdf} size="large" /> : placeholderIcon}
     </Box>
   );
 }

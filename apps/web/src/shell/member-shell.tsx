@@ -1,6 +1,5 @@
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../components/plain/media-queries';
 import { PlainIcon } from '../components/plain/plain-icon';
 import { settingsOutlined } from '../components/plain/plain-icons';
 import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
@@ -27,8 +26,7 @@ const settingsLink: UserMenuLink = {
 export function MemberShell() {
   const user = useShellUser();
   const { pathname } = useLocation();
-  const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isDesktop = useMediaQuery(WIDE_SCREEN_QUERY);
 
   const sidebarEntries = getSidebarEntries(user);
   if (user.isAdmin) return <Navigate to="/admin" replace />;

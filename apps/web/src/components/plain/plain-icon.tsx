@@ -12,13 +12,23 @@ export interface IconDrawing {
   fillRule?: 'evenodd';
 }
 
-/** How big the icon is drawn: MUI's sizes (24 px, 20 px, or the surrounding text's size). */
-export type IconSize = 'medium' | 'small' | 'inherit';
+/** How big the icon is drawn: MUI's sizes (24 px, 20 px, 35 px, or the surrounding text's size), or pixels. */
+export type IconSize = 'medium' | 'small' | 'large' | 'inherit' | number;
 
-const sizes: Record<IconSize, string | undefined> = {
+const sizes: Record<Exclude<IconSize, number>, string | undefined> = {
   medium: undefined,
   small: styles.iconSmall,
+  large: styles.iconLarge,
   inherit: styles.iconInherit,
+};
+
+/** The icon's colour: that of the text around it, or one of the theme's. */
+export type IconColour = 'inherit' | 'primary' | 'success';
+
+const colours: Record<IconColour, string | undefined> = {
+  inherit: undefined,
+  primary: styles.iconPrimary,
+  success: styles.iconSuccess,
 };
 
 /**
@@ -30,15 +40,19 @@ const sizes: Record<IconSize, string | undefined> = {
 export function PlainIcon({
   drawing,
   size = 'medium',
+  colour = 'inherit',
   className,
 }: {
   drawing: IconDrawing;
   size?: IconSize;
+  colour?: IconColour;
   className?: string;
 }) {
+  const isPixels = typeof size === 'number';
   return (
     <svg
-      className={classNames(styles.icon, sizes[size], className)}
+      className={classNames(styles.icon, !isPixels && sizes[size], colours[colour], className)}
+      style={isPixels ? { fontSize: size } : undefined}
       viewBox="0 0 24 24"
       focusable="false"
       aria-hidden="true"

@@ -1,11 +1,11 @@
-import HourglassTop from '@mui/icons-material/HourglassTop';
-import MailOutline from '@mui/icons-material/MailOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { PlainIcon } from '../../components/plain/plain-icon';
+import { hourglassTop, mailOutline } from '../../components/plain/plain-icons';
 import { getErrorMessage } from '../../lib/api-client';
 import { useCheckRegistrationStatus, type Registrant } from './api';
 
@@ -35,7 +35,7 @@ export function AwaitingReviewStep({ user }: { user: Registrant }) {
           justifyContent: 'center',
         }}
       >
-        <HourglassTop sx={{ fontSize: 38 }} />
+        <PlainIcon drawing={hourglassTop} size={38} />
       </Box>
       <Typography id="awaiting-review-title" variant="h2">
         Awaiting Review
@@ -59,7 +59,7 @@ export function AwaitingReviewStep({ user }: { user: Registrant }) {
           bgcolor: 'background.default',
         }}
       >
-        <MailOutline color="primary" />
+        <PlainIcon drawing={mailOutline} colour="primary" />
         <Typography variant="body2" sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}>
           We will send an e-mail to <strong>{user.email}</strong> when the review is done.
         </Typography>

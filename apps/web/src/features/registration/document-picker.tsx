@@ -1,10 +1,9 @@
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import Description from '@mui/icons-material/Description';
-import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FilePicker, FileThumbnail } from '../../components/file-picker';
 import { useStoredFile } from './api';
+import { PlainIcon } from '../../components/plain/plain-icon';
+import { checkCircle, description, photoCamera } from '../../components/plain/plain-icons';
 import { formatFileSize } from './registration-rules';
 
 export type DocumentPickerStatus = 'empty' | 'picked' | 'uploading' | 'uploaded' | 'kept';
@@ -102,7 +101,11 @@ function EmptyIcon({ isPhoto, size }: { isPhoto: boolean; size: 'large' | 'compa
         justifyContent: 'center',
       }}
     >
-      {isPhoto ? <PhotoCamera fontSize={size === 'large' ? 'large' : 'medium'} /> : <Description />}
+      {isPhoto ? (
+        <PlainIcon drawing={photoCamera} size={size === 'large' ? 'large' : 'medium'} />
+      ) : (
+        <PlainIcon drawing={description} />
+      )}
     </Box>
   );
 }
@@ -111,7 +114,7 @@ function FileLine({ file, status, hint }: { file: File | null; status: DocumentP
   if (status === 'uploaded' || status === 'kept') {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <CheckCircle color="success" sx={{ fontSize: 18 }} />
+        <PlainIcon drawing={checkCircle} colour="success" size={18} />
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {status === 'uploaded' ? 'Uploaded' : 'Already uploaded'}
           {file ? ` · ${file.name}` : ''}
@@ -152,7 +155,7 @@ function DocumentPreview({
       alt={`${title} preview`}
       pdfLabel={`${title}: PDF document`}
       size={size === 'large' ? { xs: 112, sm: 144 } : 56}
-      placeholderIcon={<Description fontSize="large" />}
+      placeholderIcon={<PlainIcon drawing={description} size="large" />}
       placeholderColors={{ bgcolor: 'background.default', color: 'text.secondary' }}
     />
   );

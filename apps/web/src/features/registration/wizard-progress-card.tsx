@@ -2,8 +2,7 @@ import { wizardProgress, wizardSteps, type WizardStep } from '@letsema/domain';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { PHONE_QUERY, useMediaQuery } from '../../components/plain/media-queries';
 import { PlainPaper } from '../../components/plain/plain-paper';
 import { PlainProgress } from '../../components/plain/plain-placeholders';
 import { classNames } from '../../lib/class-names';
@@ -16,7 +15,7 @@ import styles from './wizard.module.css';
  * (the wizard is a new member's first screen); the wide screens' stepper is MUI's.
  */
 export function WizardProgressCard({ step }: { step: WizardStep }) {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useMediaQuery(PHONE_QUERY);
   const percent = wizardProgress(step);
   const isSubmitted = step === wizardSteps.length;
 
