@@ -194,6 +194,8 @@ export function themeCssVariables(source: Theme): Record<string, string> {
     '--lt-text': palette.text.primary,
     '--lt-text-secondary': palette.text.secondary,
     '--lt-icon': palette.action.active,
+    '--lt-text-disabled': palette.text.disabled,
+    '--lt-action-disabled': palette.action.disabled,
     '--lt-hover': palette.action.hover,
     '--lt-divider': palette.divider,
     '--lt-paper': palette.background.paper,

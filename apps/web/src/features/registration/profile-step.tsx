@@ -6,12 +6,9 @@ import {
   type CompleteProfileInput,
   type IdentityType,
 } from '@letsema/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormTextField } from '../../components/form-text-field';
-import { FormSelectField } from '../../components/form-select-field';
+import { FormPlainSelectField, FormPlainTextField } from '../../components/form-plain-fields';
+import { PlainAlert } from '../../components/plain/plain-alert';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -19,6 +16,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCompleteProfile, type Registrant } from './api';
 import { southAfricanProvinces } from './registration-rules';
 import { StepFrame } from './step-frame';
+import styles from './wizard.module.css';
 
 const profileFields = [
   'fullName',
@@ -59,8 +57,6 @@ const idNumberHints: Record<string, string> = {
 
 const rules = lazyResolver(() => import('./form-rules').then((module) => module.profileResolver));
 
-const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
-
 /** Step 1: the member's personal details, checked with the same rules as the server. */
 export function ProfileStep({ user }: { user: Registrant }) {
   const save = useCompleteProfile();
@@ -85,24 +81,19 @@ export function ProfileStep({ user }: { user: Registrant }) {
       title="Profile Details"
       description="Tell us who you are. Use your details exactly as they appear on your identity document."
     >
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={submit}
-        onInput={rules.preload}
-        onPointerDown={rules.preload}
-        spacing={2.5}
-      >
-        {save.error && <Alert severity="error">{getErrorMessage(save.error, 'Failed to save profile')}</Alert>}
-        <FormTextField
+      <form noValidate onSubmit={submit} onInput={rules.preload} onPointerDown={rules.preload} className={styles.form}>
+        {save.error && (
+          <PlainAlert severity="error">{getErrorMessage(save.error, 'Failed to save profile')}</PlainAlert>
+        )}
+        <FormPlainTextField
           control={control}
           name="fullName"
           label="Full name"
           autoComplete="name"
           disabled={save.isPending}
         />
-        <Box sx={twoColumns}>
-          <FormTextField
+        <div className={styles.twoColumns}>
+          <FormPlainTextField
             control={control}
             name="phoneNumber"
             label="Phone number"
@@ -111,27 +102,26 @@ export function ProfileStep({ user }: { user: Registrant }) {
             placeholder="0821234567"
             helperText="10 digits, starting with 0"
             disabled={save.isPending}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            inputMode="numeric"
+            maxLength={10}
           />
-          <FormTextField
+          <FormPlainTextField
             control={control}
             name="dateOfBirth"
             label="Date of birth"
             type="date"
             disabled={save.isPending}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayInJohannesburg() } }}
+            keepsLabelUp
+            max={todayInJohannesburg()}
           />
-        </Box>
-        <Box sx={twoColumns}>
-          <FormSelectField
+        </div>
+        <div className={styles.twoColumns}>
+          <FormPlainSelectField
             control={control}
             name="identityType"
             label="Identity type"
             disabled={save.isPending}
-            sx={{
-              '& select': { color: identityType ? 'text.primary' : 'text.secondary' },
-              '& option': { color: 'text.primary' },
-            }}
+            dimsEmptyChoice
           >
             <option value="" disabled>
               Select…
@@ -141,18 +131,19 @@ export function ProfileStep({ user }: { user: Registrant }) {
                 {identityTypeLabels[type]}
               </option>
             ))}
-          </FormSelectField>
-          <FormTextField
+          </FormPlainSelectField>
+          <FormPlainTextField
             control={control}
             name="nationalId"
             label="ID number"
             autoComplete="off"
             helperText={idNumberHints[identityType ?? ''] ?? 'The number of the document chosen above'}
             disabled={save.isPending}
-            slotProps={{ htmlInput: isSaId ? { inputMode: 'numeric', maxLength: 13 } : { maxLength: 30 } }}
+            inputMode={isSaId ? 'numeric' : undefined}
+            maxLength={isSaId ? 13 : 30}
           />
-        </Box>
-        <FormTextField
+        </div>
+        <FormPlainTextField
           control={control}
           name="address"
           label="Residential address"
@@ -160,25 +151,25 @@ export function ProfileStep({ user }: { user: Registrant }) {
           placeholder="Street address and suburb"
           disabled={save.isPending}
         />
-        <Box sx={twoColumns}>
-          <FormTextField
+        <div className={styles.twoColumns}>
+          <FormPlainTextField
             control={control}
             name="city"
             label="City or town (optional)"
             autoComplete="address-level2"
             disabled={save.isPending}
           />
-          <FormSelectField control={control} name="province" label="Province (optional)" disabled={save.isPending}>
+          <FormPlainSelectField control={control} name="province" label="Province (optional)" disabled={save.isPending}>
             <option value="">Not specified</option>
             {provinces.map((province) => (
               <option key={province} value={province}>
                 {province}
               </option>
             ))}
-          </FormSelectField>
-        </Box>
+          </FormPlainSelectField>
+        </div>
         <SubmitButton label="Save and Continue" pendingLabel="Saving…" isPending={save.isPending} />
-      </Stack>
+      </form>
     </StepFrame>
   );
 }

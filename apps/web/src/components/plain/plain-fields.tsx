@@ -1,0 +1,203 @@
+import {
+  useId,
+  useState,
+  type AnimationEvent,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { classNames } from '../../lib/class-names';
+import styles from './plain.module.css';
+
+/** What the plain fields share: a label, a hint or an error under the field, and its state. */
+interface PlainFieldFrameProps {
+  label: string;
+  helperText?: ReactNode;
+  error?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * The outlined frame around a field, as MUI's outlined text field draws it: the label inside the frame
+ * until the field is focused or filled, then small on the frame's top edge, in a gap the frame leaves
+ * for it; the hint or the error under the frame.
+ */
+function FieldFrame({
+  id,
+  label,
+  helperText,
+  error = false,
+  disabled = false,
+  isShrunk,
+  children,
+}: PlainFieldFrameProps & { id: string; isShrunk: boolean; children: ReactNode }) {
+  return (
+    <div
+      className={classNames(
+        styles.field,
+        isShrunk && styles.fieldShrunk,
+        error && styles.fieldError,
+        disabled && styles.fieldDisabled,
+      )}
+    >
+      <label htmlFor={id} id={`${id}-label`} className={styles.fieldLabel}>
+        {label}
+      </label>
+      {children}
+      {helperText && (
+        <p id={`${id}-helper-text`} className={styles.fieldHelper}>
+          {helperText}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The frame's outline, with the gap its label sits in once small (hidden from screen readers, as MUI's). */
+function Outline({ label }: { label: string }) {
+  return (
+    <fieldset aria-hidden="true" className={styles.fieldOutline}>
+      <legend>
+        <span>{label}</span>
+      </legend>
+    </fieldset>
+  );
+}
+
+export interface PlainTextFieldProps extends PlainFieldFrameProps {
+  name: string;
+  value: string | number;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  inputRef?: Ref<HTMLInputElement>;
+  type?: 'text' | 'tel' | 'date' | 'email';
+  autoComplete?: string;
+  placeholder?: string;
+  /** The label stays small above the field even when it is empty (a date field shows its own pattern). */
+  keepsLabelUp?: boolean;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  max?: string;
+}
+
+/**
+ * A one-line text field drawn with plain elements and the static style sheet, for the first screens:
+ * it looks and behaves as the theme's MUI outlined text field (`TextInput`), without working out its
+ * styles while drawing. The browser's autofill, which may fill a field before any script sees a value,
+ * also lifts the label, as MUI's does.
+ */
+export function PlainTextField({
+  label,
+  helperText,
+  error = false,
+  disabled = false,
+  name,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  keepsLabelUp = false,
+  inputMode,
+  maxLength,
+  max,
+}: PlainTextFieldProps) {
+  const id = useId();
+  const [isAutofilled, setAutofilled] = useState(false);
+  const isShrunk = keepsLabelUp || isAutofilled || String(value) !== '';
+  // The style sheet starts an animation when the browser autofills the field and another when it
+  // stops, so that the change can be seen here.
+  const watchAutofill = (event: AnimationEvent<HTMLInputElement>) =>
+    setAutofilled(event.currentTarget.matches(':-webkit-autofill'));
+  return (
+    <FieldFrame id={id} label={label} helperText={helperText} error={error} disabled={disabled} isShrunk={isShrunk}>
+      <div className={styles.fieldBox}>
+        <input
+          id={id}
+          ref={inputRef}
+          name={name}
+          type={type}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          onAnimationStart={watchAutofill}
+          disabled={disabled}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          max={max}
+          aria-invalid={error}
+          aria-describedby={helperText ? `${id}-helper-text` : undefined}
+          className={styles.fieldInput}
+        />
+        <Outline label={label} />
+      </div>
+    </FieldFrame>
+  );
+}
+
+export interface PlainSelectFieldProps extends PlainFieldFrameProps {
+  name: string;
+  value: string;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
+  onBlur?: FocusEventHandler<HTMLSelectElement>;
+  inputRef?: Ref<HTMLSelectElement>;
+  /** The `<option>` elements. */
+  children: ReactNode;
+  /** The empty choice ("Select…") is shown in the hint's grey, the others in the text's black. */
+  dimsEmptyChoice?: boolean;
+}
+
+/**
+ * A choice list as the phone's own list (a native `<select>`) in the outlined frame, its label always
+ * small above it: the look of `SelectInput`, drawn with plain elements for the first screens.
+ */
+export function PlainSelectField({
+  label,
+  helperText,
+  error = false,
+  disabled = false,
+  name,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  children,
+  dimsEmptyChoice = false,
+}: PlainSelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} helperText={helperText} error={error} disabled={disabled} isShrunk>
+      <div className={styles.fieldBox}>
+        <select
+          id={id}
+          ref={inputRef}
+          name={name}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          disabled={disabled}
+          aria-invalid={error}
+          aria-describedby={helperText ? `${id}-helper-text` : undefined}
+          className={classNames(
+            styles.fieldInput,
+            styles.fieldSelect,
+            dimsEmptyChoice && value === '' && styles.fieldSelectEmpty,
+          )}
+        >
+          {children}
+        </select>
+        {/* MUI's ArrowDropDown */}
+        <svg className={styles.fieldSelectIcon} viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+          <path d="M7 10l5 5 5-5z" />
+        </svg>
+        <Outline label={label} />
+      </div>
+    </FieldFrame>
+  );
+}
