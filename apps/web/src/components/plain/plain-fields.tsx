@@ -193,7 +193,12 @@ export function PlainSelectField({
           {children}
         </select>
         {/* MUI's ArrowDropDown */}
-        <svg className={styles.fieldSelectIcon} viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+        <svg
+          className={classNames(styles.icon, styles.fieldSelectIcon)}
+          viewBox="0 0 24 24"
+          focusable="false"
+          aria-hidden="true"
+        >
           <path d="M7 10l5 5 5-5z" />
         </svg>
         <Outline label={label} />
