@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chunk } from './test-chunks';
 import { isPlainModule, plainChunkStrays } from './plain-chunk';
 
-const root = path.resolve('/app');
+const root = path.resolve('/repo/apps/web');
 const at = (file: string) => path.join(root, file);
 
 describe('the plain chunk', () => {
@@ -13,12 +13,14 @@ describe('the plain chunk', () => {
     expect(isPlainModule(root, at('src/components/plain/plain.module.css?used'))).toBe(true);
     expect(isPlainModule(root, at('src/components/status-chips.tsx'))).toBe(true);
     expect(isPlainModule(root, at('src/lib/class-names.ts'))).toBe(true);
+    expect(isPlainModule(root, path.resolve(root, '../../packages/domain/src/money.ts'))).toBe(true);
   });
 
   it('leaves everything else, even a name that starts like a plain part', () => {
     expect(isPlainModule(root, at('src/components/plain-other.tsx'))).toBe(false);
     expect(isPlainModule(root, at('src/components/status-chips.test.tsx'))).toBe(false);
     expect(isPlainModule(root, at('src/components/retry-alert.tsx'))).toBe(false);
+    expect(isPlainModule(root, path.resolve(root, '../../packages/domain/src/index.ts'))).toBe(false);
     expect(isPlainModule(root, path.resolve('/elsewhere/src/components/plain/plain-icon.tsx'))).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 /** The chunk that holds the plain parts of the first screens (see `isPlainModule`). */
 export const PLAIN_CHUNK = 'plain';
 
-/** The plain parts' modules, relative to the web app's root: a folder ends with a slash. */
+/** The plain chunk's modules, relative to the web app's root: a folder ends with a slash. */
 export const PLAIN_MODULES = [
   'src/components/plain/',
   'src/components/status-chips.tsx',
@@ -13,6 +13,10 @@ export const PLAIN_MODULES = [
   'src/components/page-header.tsx',
   'src/lib/class-names.ts',
   'src/shell/shell-context.ts',
+  // The domain's money and instalment rules, which import nothing and which the first screens and most
+  // member pages show figures with.
+  '../../packages/domain/src/money.ts',
+  '../../packages/domain/src/instalments.ts',
   // The first screens' own style sheets: with the plain parts' sheet, one file to wait for instead of four.
   'src/shell/member-shell.module.css',
   'src/features/dashboard/dashboard-page.module.css',
@@ -21,7 +25,7 @@ export const PLAIN_MODULES = [
 
 /**
  * Whether a module is one of the plain parts that the first screens are drawn with (plain elements,
- * static style sheets, the icons' drawings). Left to itself, Rollup made nearly each a file of its own,
+ * static style sheets, the icons' drawings), or one of the small modules they need with them. Left to itself, Rollup made nearly each a file of its own,
  * since different sets of pages use them: the dashboard waited for a dozen files under 1 KB. Together
  * they are one file of a few KB, which every member page loads anyway.
  *
