@@ -9,11 +9,11 @@ import MenuList from '@mui/material/MenuList';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { belowAppBarButton } from '../components/app-bar-popover';
 import { useLogout } from '../features/auth/api';
 import type { CurrentUser } from '../lib/current-user';
 import { getDisplayName } from '../lib/formatters';
 import type { UserMenuLink } from './user-menu';
-import { belowAppBarButton } from '../components/app-bar-popover';
 
 /**
  * What the user menu opens: who is signed in, then a menu of the given links and Logout. It is a small

@@ -19,10 +19,13 @@ interface PlainFieldFrameProps {
   disabled?: boolean;
 }
 
+/** The id of a field's hint or error, which the control is described by. */
+const hintId = (id: string) => `${id}-helper-text`;
+
 /**
  * The outlined frame around a field, as MUI's outlined text field draws it: the label inside the frame
- * until the field is focused or filled, then small on the frame's top edge, in a gap the frame leaves
- * for it; the hint or the error under the frame.
+ * until the field is focused or filled, then small on the frame's top edge, in a gap the outline leaves
+ * for it (the outline is hidden from screen readers, as MUI's); the hint or the error under the frame.
  */
 function FieldFrame({
   id,
@@ -45,24 +48,20 @@ function FieldFrame({
       <label htmlFor={id} id={`${id}-label`} className={styles.fieldLabel}>
         {label}
       </label>
-      {children}
+      <div className={styles.fieldBox}>
+        {children}
+        <fieldset aria-hidden="true" className={styles.fieldOutline}>
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
       {helperText && (
-        <p id={`${id}-helper-text`} className={styles.fieldHelper}>
+        <p id={hintId(id)} className={styles.fieldHelper}>
           {helperText}
         </p>
       )}
     </div>
-  );
-}
-
-/** The frame's outline, with the gap its label sits in once small (hidden from screen readers, as MUI's). */
-function Outline({ label }: { label: string }) {
-  return (
-    <fieldset aria-hidden="true" className={styles.fieldOutline}>
-      <legend>
-        <span>{label}</span>
-      </legend>
-    </fieldset>
   );
 }
 
@@ -115,28 +114,25 @@ export function PlainTextField({
     setAutofilled(event.currentTarget.matches(':-webkit-autofill'));
   return (
     <FieldFrame id={id} label={label} helperText={helperText} error={error} disabled={disabled} isShrunk={isShrunk}>
-      <div className={styles.fieldBox}>
-        <input
-          id={id}
-          ref={inputRef}
-          name={name}
-          type={type}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          onAnimationStart={watchAutofill}
-          disabled={disabled}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          inputMode={inputMode}
-          maxLength={maxLength}
-          max={max}
-          aria-invalid={error}
-          aria-describedby={helperText ? `${id}-helper-text` : undefined}
-          className={styles.fieldInput}
-        />
-        <Outline label={label} />
-      </div>
+      <input
+        id={id}
+        ref={inputRef}
+        name={name}
+        type={type}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        onAnimationStart={watchAutofill}
+        disabled={disabled}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        max={max}
+        aria-invalid={error}
+        aria-describedby={helperText ? hintId(id) : undefined}
+        className={styles.fieldInput}
+      />
     </FieldFrame>
   );
 }
@@ -173,36 +169,33 @@ export function PlainSelectField({
   const id = useId();
   return (
     <FieldFrame id={id} label={label} helperText={helperText} error={error} disabled={disabled} isShrunk>
-      <div className={styles.fieldBox}>
-        <select
-          id={id}
-          ref={inputRef}
-          name={name}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          disabled={disabled}
-          aria-invalid={error}
-          aria-describedby={helperText ? `${id}-helper-text` : undefined}
-          className={classNames(
-            styles.fieldInput,
-            styles.fieldSelect,
-            dimsEmptyChoice && value === '' && styles.fieldSelectEmpty,
-          )}
-        >
-          {children}
-        </select>
-        {/* MUI's ArrowDropDown */}
-        <svg
-          className={classNames(styles.icon, styles.fieldSelectIcon)}
-          viewBox="0 0 24 24"
-          focusable="false"
-          aria-hidden="true"
-        >
-          <path d="M7 10l5 5 5-5z" />
-        </svg>
-        <Outline label={label} />
-      </div>
+      <select
+        id={id}
+        ref={inputRef}
+        name={name}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        disabled={disabled}
+        aria-invalid={error}
+        aria-describedby={helperText ? hintId(id) : undefined}
+        className={classNames(
+          styles.fieldInput,
+          styles.fieldSelect,
+          dimsEmptyChoice && value === '' && styles.fieldSelectEmpty,
+        )}
+      >
+        {children}
+      </select>
+      {/* MUI's ArrowDropDown */}
+      <svg
+        className={classNames(styles.icon, styles.fieldSelectIcon)}
+        viewBox="0 0 24 24"
+        focusable="false"
+        aria-hidden="true"
+      >
+        <path d="M7 10l5 5 5-5z" />
+      </svg>
     </FieldFrame>
   );
 }

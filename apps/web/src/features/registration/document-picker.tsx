@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FilePicker, FileThumbnail } from '../../components/file-picker';
-import { useStoredFile } from './api';
 import { PlainIcon } from '../../components/plain/plain-icon';
 import { checkCircle, description, photoCamera } from '../../components/plain/plain-icons';
+import { useStoredFile } from './api';
 import { formatFileSize } from './registration-rules';
 
 export type DocumentPickerStatus = 'empty' | 'picked' | 'uploading' | 'uploaded' | 'kept';

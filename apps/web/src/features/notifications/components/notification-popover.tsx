@@ -1,7 +1,7 @@
 import Popover from '@mui/material/Popover';
 import { useId } from 'react';
-import { NotificationPopoverContent } from './notification-popover-content';
 import { belowAppBarButton } from '../../../components/app-bar-popover';
+import { NotificationPopoverContent } from './notification-popover-content';
 
 /** What the bell opens: the latest notifications in a popover. Fetched the first time the bell opens. */
 export function NotificationPopover({
