@@ -13,6 +13,8 @@ export const FIRST_SCREENS_DIR = 'first-screens';
  * the build no longer holds fails it.
  */
 export const FIRST_SCREENS: Record<string, string[]> = {
+  '/login': ['src/features/auth/login-page.tsx', 'src/components/mui-theme.tsx'],
+  '/register': ['src/features/auth/register-page.tsx', 'src/components/mui-theme.tsx'],
   '/dashboard': ['src/shell/member-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
   '/complete-registration': [
     'src/shell/registration-layout.tsx',

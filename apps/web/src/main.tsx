@@ -7,12 +7,8 @@ import { App } from './app/app';
 import { focusAutoFocusElementsOnMount } from './lib/autofocus';
 import { registerServiceWorker } from './lib/service-worker';
 import { preferPlainZodParsers } from './lib/zod-config';
-import { applyThemeVariables } from './theme';
 
 preferPlainZodParsers();
-
-// The plain parts of the first screens read the theme's colours from custom properties.
-applyThemeVariables();
 
 // The build runs the app on Preact (see vite.config.ts); this gives `autoFocus` React's meaning there.
 focusAutoFocusElementsOnMount();

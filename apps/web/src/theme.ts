@@ -213,8 +213,3 @@ export function themeCssVariables(source: Theme): Record<string, string> {
   }
   return variables;
 }
-
-/** Sets the theme's custom properties on the document, once, before the first render. */
-export function applyThemeVariables(target: HTMLElement = document.documentElement) {
-  for (const [name, value] of Object.entries(themeCssVariables(theme))) target.style.setProperty(name, value);
-}

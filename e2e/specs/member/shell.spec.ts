@@ -56,6 +56,9 @@ describe('member shell', () => {
     expect(preloaded.some((file) => /\/assets\/member-shell-[\w-]+\.js$/.test(file))).toBe(true);
     // The page's chunks come from the preloads: none is fetched a second time by the router.
     expect(scripts.length).toBe(new Set(scripts).size);
+    // The dashboard is drawn with plain parts: neither the first download nor its own chunks hold MUI
+    // (apps/web/build/mui-chunk.ts). The chunk made of MUI is fetched only by pages that draw it.
+    expect(scripts.filter((file) => /\/assets\/mui-[\w-]+\.js$/.test(file))).toEqual([]);
     // Their style sheets are linked from the page itself, before any script runs, and fetched once.
     const linked = await page.evaluate(() =>
       Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((link) => link.getAttribute('href')),

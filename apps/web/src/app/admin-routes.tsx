@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { MuiTheme } from '../components/mui-theme';
 import { NotFound } from '../components/not-found';
 import { AuditPage } from '../features/admin/audit/audit-page';
 import { AdminDashboardPage } from '../features/admin/dashboard/admin-dashboard-page';
@@ -26,42 +27,44 @@ import type { CurrentUser } from '../lib/current-user';
 import { AdminShell } from '../shell/admin-shell';
 
 /**
- * The admin area's routes, below /admin. This module and everything only it imports form a
- * separate chunk, downloaded once the admin guard has let an admin in.
+ * The admin area's routes, below /admin, under the theme of MUI's components. This module and
+ * everything only it imports form a separate chunk, downloaded once the admin guard has let an admin in.
  */
 export function AdminRoutes({ user }: { user: CurrentUser }) {
   return (
-    <Routes>
-      <Route element={<AdminShell user={user} />}>
-        <Route index element={<AdminDashboardPage />} />
-        <Route path="tasks" element={<AdminTasksPage />} />
-        <Route path="members" element={<AdminMembersPage />} />
-        <Route path="members/pending" element={<PendingRegistrationsPage />} />
-        <Route path="members/pending/:userId" element={<RegistrationReviewPage />} />
-        <Route path="members/:userId" element={<MemberPage />} />
-        <Route path="staff" element={<AdminStaffPage />} />
-        <Route path="payments" element={<AdminPaymentsPage />} />
-        <Route path="payments/pending" element={<PendingPaymentsPage />} />
-        <Route path="pool-requests" element={<PoolRequestsPage />} />
-        <Route path="loans" element={<AdminLoansPage view="all" />} />
-        <Route path="loans/pending" element={<AdminLoansPage view="pending" />} />
-        <Route path="loans/repayments" element={<AdminLoansPage view="repayments" />} />
-        <Route path="loans/:id" element={<LoanDetailPage />} />
-        <Route path="withdrawals" element={<WithdrawalsPage />} />
-        <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
-        <Route path="expenses" element={<ExpensesPage />} />
-        <Route path="month-end" element={<MonthEndPage />} />
-        <Route path="exits" element={<ExitRequestsPage />} />
-        <Route path="exits/pending" element={<ExitRequestsPage />} />
-        <Route path="notifications" element={<AdminNotificationsPage />} />
-        <Route path="settings" element={<AdminSettingsPage />} />
-        <Route path="investment" element={<AdminInvestmentPage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
-        <Route path="investment/income" element={<IncomePage />} />
-        <Route path="pools/:id/edit" element={<EditPoolPage />} />
-        <Route path="*" element={<NotFound homePath="/admin" />} />
-      </Route>
-    </Routes>
+    <MuiTheme>
+      <Routes>
+        <Route element={<AdminShell user={user} />}>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="tasks" element={<AdminTasksPage />} />
+          <Route path="members" element={<AdminMembersPage />} />
+          <Route path="members/pending" element={<PendingRegistrationsPage />} />
+          <Route path="members/pending/:userId" element={<RegistrationReviewPage />} />
+          <Route path="members/:userId" element={<MemberPage />} />
+          <Route path="staff" element={<AdminStaffPage />} />
+          <Route path="payments" element={<AdminPaymentsPage />} />
+          <Route path="payments/pending" element={<PendingPaymentsPage />} />
+          <Route path="pool-requests" element={<PoolRequestsPage />} />
+          <Route path="loans" element={<AdminLoansPage view="all" />} />
+          <Route path="loans/pending" element={<AdminLoansPage view="pending" />} />
+          <Route path="loans/repayments" element={<AdminLoansPage view="repayments" />} />
+          <Route path="loans/:id" element={<LoanDetailPage />} />
+          <Route path="withdrawals" element={<WithdrawalsPage />} />
+          <Route path="withdrawals/pending" element={<WithdrawalsPage />} />
+          <Route path="expenses" element={<ExpensesPage />} />
+          <Route path="month-end" element={<MonthEndPage />} />
+          <Route path="exits" element={<ExitRequestsPage />} />
+          <Route path="exits/pending" element={<ExitRequestsPage />} />
+          <Route path="notifications" element={<AdminNotificationsPage />} />
+          <Route path="settings" element={<AdminSettingsPage />} />
+          <Route path="investment" element={<AdminInvestmentPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="investment/create" element={<CreateInvestmentPoolPage />} />
+          <Route path="investment/income" element={<IncomePage />} />
+          <Route path="pools/:id/edit" element={<EditPoolPage />} />
+          <Route path="*" element={<NotFound homePath="/admin" />} />
+        </Route>
+      </Routes>
+    </MuiTheme>
   );
 }

@@ -1,17 +1,25 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NotFound } from '../components/not-found';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
 import { RequireAccountStep, RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
 import { RouteErrorPage } from './route-error-page';
 
-// Only the sign-in and registration pages are in the first download, so they show quickly on a phone.
-// Every other page, and the member shell and the wizard's layout around them, is its own chunk,
-// fetched when first opened (a layout and its page are fetched together). Members never download the
-// back office: it is fetched only after the admin guard passes.
+// The first download holds the router, the guards and the API client, and no page: every page, and the
+// member shell and the wizard's layout around them, is its own chunk, fetched when first opened (a
+// layout and its page are fetched together; the first screens' pages name them for the browser to
+// fetch with the first download, build/first-screens.ts). Nor does it hold MUI: the dashboard is drawn
+// with plain parts, and a page that draws MUI's components comes with MUI and the theme (`themed`).
+// Members never download the back office: it is fetched only after the admin guard passes.
 const AdminRoutes = lazy(() => import('./admin-routes').then((module) => ({ default: module.AdminRoutes })));
+
+/** A route's lazy page that draws MUI's components: the page comes under the theme (`withMuiTheme`). */
+function themed<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async (): Promise<{ Component: ComponentType }> => {
+    const [module, { withMuiTheme }] = await Promise.all([load(), import('../components/mui-theme')]);
+    return { Component: withMuiTheme(pick(module)) };
+  };
+}
 
 export const router = createBrowserRouter([
   {
@@ -19,23 +27,43 @@ export const router = createBrowserRouter([
     // While the first page's chunk arrives, the loader is drawn at once rather than a blank screen.
     hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
+      {
+        path: '/login',
+        lazy: themed(
+          () => import('../features/auth/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: '/register',
+        lazy: themed(
+          () => import('../features/auth/register-page'),
+          (m) => m.RegisterPage,
+        ),
+      },
       {
         path: '/auth/google/callback',
-        lazy: () => import('../features/auth/google-callback-page').then((m) => ({ Component: m.GoogleCallbackPage })),
+        lazy: themed(
+          () => import('../features/auth/google-callback-page'),
+          (m) => m.GoogleCallbackPage,
+        ),
       },
       {
         path: '/verify-email',
-        lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+        lazy: themed(
+          () => import('../features/auth/verify-email-page'),
+          (m) => m.VerifyEmailPage,
+        ),
       },
       {
         element: <RequireAccountStep path="/setup-two-factor" />,
         children: [
           {
             path: '/setup-two-factor',
-            lazy: () =>
-              import('../features/settings/setup-two-factor-page').then((m) => ({ Component: m.SetupTwoFactorPage })),
+            lazy: themed(
+              () => import('../features/settings/setup-two-factor-page'),
+              (m) => m.SetupTwoFactorPage,
+            ),
           },
         ],
       },
@@ -44,8 +72,10 @@ export const router = createBrowserRouter([
         children: [
           {
             path: '/change-password',
-            lazy: () =>
-              import('../features/settings/choose-password-page').then((m) => ({ Component: m.ChoosePasswordPage })),
+            lazy: themed(
+              () => import('../features/settings/choose-password-page'),
+              (m) => m.ChoosePasswordPage,
+            ),
           },
         ],
       },
@@ -53,14 +83,17 @@ export const router = createBrowserRouter([
         element: <RequireRegistrant />,
         children: [
           {
-            lazy: () => import('../shell/registration-layout').then((m) => ({ Component: m.RegistrationLayout })),
+            lazy: themed(
+              () => import('../shell/registration-layout'),
+              (m) => m.RegistrationLayout,
+            ),
             children: [
               {
                 path: '/complete-registration',
-                lazy: () =>
-                  import('../features/registration/complete-registration-page').then((m) => ({
-                    Component: m.CompleteRegistrationPage,
-                  })),
+                lazy: themed(
+                  () => import('../features/registration/complete-registration-page'),
+                  (m) => m.CompleteRegistrationPage,
+                ),
               },
             ],
           },
@@ -80,69 +113,100 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/pools',
-                lazy: () => import('../features/pools/pools-page').then((m) => ({ Component: m.PoolsPage })),
+                lazy: themed(
+                  () => import('../features/pools/pools-page'),
+                  (m) => m.PoolsPage,
+                ),
               },
               {
                 path: '/pools/create',
-                lazy: () => import('../features/pools/create-pool-page').then((m) => ({ Component: m.CreatePoolPage })),
+                lazy: themed(
+                  () => import('../features/pools/create-pool-page'),
+                  (m) => m.CreatePoolPage,
+                ),
               },
               {
                 path: '/pools/:id',
-                lazy: () =>
-                  import('../features/pools/pool-details-page').then((m) => ({ Component: m.PoolDetailsPage })),
+                lazy: themed(
+                  () => import('../features/pools/pool-details-page'),
+                  (m) => m.PoolDetailsPage,
+                ),
               },
               {
                 path: '/investments',
-                lazy: () =>
-                  import('../features/investments/investments-page').then((m) => ({ Component: m.InvestmentsPage })),
+                lazy: themed(
+                  () => import('../features/investments/investments-page'),
+                  (m) => m.InvestmentsPage,
+                ),
               },
               {
                 path: '/payments',
-                lazy: () => import('../features/payments/payments-page').then((m) => ({ Component: m.PaymentsPage })),
+                lazy: themed(
+                  () => import('../features/payments/payments-page'),
+                  (m) => m.PaymentsPage,
+                ),
               },
               {
                 path: '/loans',
                 children: [
                   {
                     index: true,
-                    lazy: () => import('../features/loans/loans-page').then((m) => ({ Component: m.LoansPage })),
+                    lazy: themed(
+                      () => import('../features/loans/loans-page'),
+                      (m) => m.LoansPage,
+                    ),
                   },
                   {
                     // Where a guarantee request's notification leads: the same page, at the requests.
                     path: 'guarantees',
-                    lazy: () => import('../features/loans/loans-page').then((m) => ({ Component: m.LoansPage })),
+                    lazy: themed(
+                      () => import('../features/loans/loans-page'),
+                      (m) => m.LoansPage,
+                    ),
                   },
                   {
                     path: ':id',
-                    lazy: () =>
-                      import('../features/loans/loan-detail-page').then((m) => ({ Component: m.LoanDetailPage })),
+                    lazy: themed(
+                      () => import('../features/loans/loan-detail-page'),
+                      (m) => m.LoanDetailPage,
+                    ),
                   },
                 ],
               },
               {
                 path: '/statements',
-                lazy: () =>
-                  import('../features/statements/statements-page').then((m) => ({ Component: m.StatementsPage })),
+                lazy: themed(
+                  () => import('../features/statements/statements-page'),
+                  (m) => m.StatementsPage,
+                ),
               },
               {
                 path: '/transactions',
-                lazy: () =>
-                  import('../features/transactions/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
+                lazy: themed(
+                  () => import('../features/transactions/transactions-page'),
+                  (m) => m.TransactionsPage,
+                ),
               },
               {
                 path: '/notifications',
-                lazy: () =>
-                  import('../features/notifications/notifications-page').then((m) => ({
-                    Component: m.NotificationsPage,
-                  })),
+                lazy: themed(
+                  () => import('../features/notifications/notifications-page'),
+                  (m) => m.NotificationsPage,
+                ),
               },
               {
                 path: '/profile',
-                lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+                lazy: themed(
+                  () => import('../features/profile/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
               },
               {
                 path: '/settings',
-                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+                lazy: themed(
+                  () => import('../features/settings/settings-page'),
+                  (m) => m.SettingsPage,
+                ),
               },
             ],
           },

@@ -1,15 +1,33 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import type { CSSProperties } from 'react';
+import { BrandLogo } from './brand-logo';
 
-/** Fills the screen with a spinner while something the whole page needs is loading. */
+// Inline styles: the loader is in the first download, which holds no MUI.
+const loaderStyle: CSSProperties = {
+  minHeight: '100vh',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+};
+const hiddenStyle: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+/**
+ * Fills the screen while something the whole page needs is loading. It looks as the page's splash
+ * does (index.html), so that a visit goes from the splash to the page without another picture between.
+ */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-    >
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div role="status" aria-label={label} style={loaderStyle}>
+      <div aria-hidden>
+        <BrandLogo size={40} />
+      </div>
+      <span style={hiddenStyle}>{label}</span>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type * as ChartJs from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
+import { MuiTheme } from './mui-theme';
 
 export interface MonthSeries {
   label: string;
@@ -108,42 +109,44 @@ export function MonthChart({ title, periods, series }: { title: string; periods:
   }, [key]);
 
   return (
-    <Paper component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
-      <Typography id={titleId} component="figcaption" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      <Box sx={{ position: 'relative', height: 220 }}>
-        {!isDrawn && !failed && <Skeleton variant="rounded" height={220} sx={{ position: 'absolute', inset: 0 }} />}
-        {failed && (
-          <Typography variant="body2" color="text.secondary">
-            The chart could not be drawn; the figures are in the table below.
-          </Typography>
-        )}
-        <canvas ref={canvas} aria-hidden="true" />
-      </Box>
-      <Box component="table" sx={failed ? { mt: 1, fontSize: 14 } : visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {series.map((entry) => (
-              <th scope="col" key={entry.label}>
-                {entry.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((period, index) => (
-            <tr key={period}>
-              <th scope="row">{period}</th>
+    <MuiTheme>
+      <Paper component="figure" aria-labelledby={titleId} sx={{ p: 2, m: 0 }}>
+        <Typography id={titleId} component="figcaption" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ position: 'relative', height: 220 }}>
+          {!isDrawn && !failed && <Skeleton variant="rounded" height={220} sx={{ position: 'absolute', inset: 0 }} />}
+          {failed && (
+            <Typography variant="body2" color="text.secondary">
+              The chart could not be drawn; the figures are in the table below.
+            </Typography>
+          )}
+          <canvas ref={canvas} aria-hidden="true" />
+        </Box>
+        <Box component="table" sx={failed ? { mt: 1, fontSize: 14 } : visuallyHidden}>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
               {series.map((entry) => (
-                <td key={entry.label}>{formatRandAmount(entry.values[index] ?? 0)}</td>
+                <th scope="col" key={entry.label}>
+                  {entry.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </Box>
-    </Paper>
+          </thead>
+          <tbody>
+            {periods.map((period, index) => (
+              <tr key={period}>
+                <th scope="row">{period}</th>
+                {series.map((entry) => (
+                  <td key={entry.label}>{formatRandAmount(entry.values[index] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Paper>
+    </MuiTheme>
   );
 }

@@ -14,6 +14,7 @@ import { useLogout } from '../features/auth/api';
 import type { CurrentUser } from '../lib/current-user';
 import { getDisplayName } from '../lib/formatters';
 import type { UserMenuLink } from './user-menu';
+import { MuiTheme } from '../components/mui-theme';
 
 /**
  * What the user menu opens: who is signed in, then a menu of the given links and Logout. It is a small
@@ -38,49 +39,51 @@ export function UserMenuPanel({
   const logout = useLogout();
   const isOpen = Boolean(anchor);
   return (
-    <Popover
-      id={id}
-      anchorEl={anchor}
-      open={isOpen}
-      onClose={onClose}
-      {...belowAppBarButton}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-label': 'User menu',
-          sx: { mt: 1, minWidth: 240, maxWidth: 'calc(100vw - 32px)' },
-        },
-      }}
-    >
-      <Box sx={{ px: 2, py: 1.5 }}>
-        <Typography sx={{ fontWeight: 600 }} noWrap>
-          {getDisplayName(user)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {user.email}
-        </Typography>
-        {roleLabel && (
-          <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }}>
-            {roleLabel}
+    <MuiTheme>
+      <Popover
+        id={id}
+        anchorEl={anchor}
+        open={isOpen}
+        onClose={onClose}
+        {...belowAppBarButton}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': 'User menu',
+            sx: { mt: 1, minWidth: 240, maxWidth: 'calc(100vw - 32px)' },
+          },
+        }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }} noWrap>
+            {getDisplayName(user)}
           </Typography>
-        )}
-      </Box>
-      <Divider />
-      <MenuList autoFocusItem={isOpen} aria-label="Account">
-        {links.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText>{link.label}</ListItemText>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+          {roleLabel && (
+            <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }}>
+              {roleLabel}
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        <MenuList autoFocusItem={isOpen} aria-label="Account">
+          {links.map((link) => (
+            <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText>{link.label}</ListItemText>
+            </MenuItem>
+          ))}
+          {links.length > 0 && <Divider />}
+          <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <ListItemIcon>
+              {logout.isPending ? <CircularProgress size={20} aria-label="Signing out" /> : <Logout fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText>Logout</ListItemText>
           </MenuItem>
-        ))}
-        {links.length > 0 && <Divider />}
-        <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <ListItemIcon>
-            {logout.isPending ? <CircularProgress size={20} aria-label="Signing out" /> : <Logout fontSize="small" />}
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </MenuList>
-    </Popover>
+        </MenuList>
+      </Popover>
+    </MuiTheme>
   );
 }

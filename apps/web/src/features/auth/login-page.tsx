@@ -1,7 +1,7 @@
 import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -17,12 +17,16 @@ import { hasSession } from '../../lib/session';
 import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { SecondFactorForm } from './second-factor-form';
 
 /** What another page may hand to the sign-in page through router state. */
 export interface LoginPageState {
   message?: string;
 }
+
+// Only an account with two-factor sign-in sees the code's form, after the password: it is fetched then.
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((module) => ({ default: module.SecondFactorForm })),
+);
 
 const rules = lazyResolver(() => import('./form-rules').then((module) => module.loginResolver));
 
@@ -65,15 +69,17 @@ export function LoginPage() {
         subtitle="Enter the code from your authenticator app to finish signing in"
         footer={{ question: 'Not you?', linkText: 'Sign in with another account', to: '/login' }}
       >
-        <SecondFactorForm
-          challenge={challenge}
-          onSignedIn={goHome}
-          onRestart={() => {
-            setChallenge(null);
-            login.reset();
-            resetField('password');
-          }}
-        />
+        <Suspense fallback={<FullPageLoader label="Loading the code's form" />}>
+          <SecondFactorForm
+            challenge={challenge}
+            onSignedIn={goHome}
+            onRestart={() => {
+              setChallenge(null);
+              login.reset();
+              resetField('password');
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }

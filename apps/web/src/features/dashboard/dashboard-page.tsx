@@ -14,7 +14,7 @@ import {
 } from '../../components/plain/plain-icons';
 import { PlainPaper } from '../../components/plain/plain-paper';
 import { PlainProgress, PlainSkeleton } from '../../components/plain/plain-placeholders';
-import { RetryAlert } from '../../components/retry-alert';
+import { PlainRetryAlert } from '../../components/plain/plain-retry-alert';
 import { MembershipStatusChip, RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
 import { classNames } from '../../lib/class-names';
@@ -39,8 +39,8 @@ function ChartNotLoaded() {
 
 /**
  * A member's first screen. It is drawn with plain elements and a static style sheet
- * (dashboard-page.module.css), not MUI's parts, so that a slow phone draws it quickly; the chart and a
- * failed load's retry are MUI's, as they come later or seldom.
+ * (dashboard-page.module.css), not MUI's parts, so that a slow phone draws it quickly and downloads
+ * no MUI; only the chart is MUI's, fetched for a member who has figures to chart.
  */
 export function DashboardPage() {
   const user = useShellUser();
@@ -57,9 +57,9 @@ export function DashboardPage() {
       </div>
 
       {membership.isError && (
-        <RetryAlert sx={{ mb: 3 }} onRetry={() => void membership.refetch()}>
+        <PlainRetryAlert className={styles.retryAbove} onRetry={() => void membership.refetch()}>
           {getErrorMessage(membership.error, 'Failed to load data')}
-        </RetryAlert>
+        </PlainRetryAlert>
       )}
 
       {banners.map((banner) => (
@@ -110,9 +110,9 @@ function HoldingChart() {
   const monthly = useMonthlyHolding(true);
   if (monthly.isError) {
     return (
-      <RetryAlert sx={{ mt: 3 }} onRetry={() => void monthly.refetch()}>
+      <PlainRetryAlert className={styles.retryBelow} onRetry={() => void monthly.refetch()}>
         {getErrorMessage(monthly.error, 'Your monthly figures could not be loaded')}
-      </RetryAlert>
+      </PlainRetryAlert>
     );
   }
   if (!monthly.data) return null;
