@@ -17,10 +17,7 @@ const hiddenStyle: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
-/**
- * Fills the screen while something the whole page needs is loading. It looks as the page's splash
- * does (index.html), so that a visit goes from the splash to the page without another picture between.
- */
+/** Fills the screen with the brand while something the whole page needs is loading. */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <div role="status" aria-label={label} style={loaderStyle}>
