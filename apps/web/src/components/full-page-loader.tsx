@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { visuallyHidden } from '../lib/visually-hidden';
 import { BrandLogo } from './brand-logo';
 
 // Inline styles: the loader is in the first download, which holds no MUI.
@@ -8,14 +9,6 @@ const loaderStyle: CSSProperties = {
   alignItems: 'center',
   justifyContent: 'center',
 };
-const hiddenStyle: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 /** Fills the screen with the brand while something the whole page needs is loading. */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
@@ -24,7 +17,7 @@ export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
       <div aria-hidden>
         <BrandLogo size={40} />
       </div>
-      <span style={hiddenStyle}>{label}</span>
+      <span style={visuallyHidden}>{label}</span>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type * as ChartJs from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
+import { visuallyHidden } from '../lib/visually-hidden';
 import { MuiTheme } from './mui-theme';
 
 export interface MonthSeries {
@@ -14,19 +15,6 @@ export interface MonthSeries {
   colour: string;
   type: 'line' | 'bar';
 }
-
-/** Kept for screen readers, out of sight. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 type ChartModule = typeof ChartJs;
 let loading: Promise<ChartModule> | undefined;

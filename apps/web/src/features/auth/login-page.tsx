@@ -1,5 +1,7 @@
 import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -69,7 +71,17 @@ export function LoginPage() {
         subtitle="Enter the code from your authenticator app to finish signing in"
         footer={{ question: 'Not you?', linkText: 'Sign in with another account', to: '/login' }}
       >
-        <Suspense fallback={<FullPageLoader label="Loading the code's form" />}>
+        <Suspense
+          fallback={
+            <Box
+              role="status"
+              aria-label="Loading the code's form"
+              sx={{ display: 'flex', justifyContent: 'center', py: 3 }}
+            >
+              <CircularProgress />
+            </Box>
+          }
+        >
           <SecondFactorForm
             challenge={challenge}
             onSignedIn={goHome}

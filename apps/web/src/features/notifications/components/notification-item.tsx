@@ -4,17 +4,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useRef } from 'react';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { CategoryIcon } from './category-icon';
-
-const srOnly: SxProps<Theme> = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 export interface NotificationItemProps {
   notification: NotificationView;
@@ -101,7 +92,7 @@ export function NotificationItem({
         }}
       />
       {isUnread && (
-        <Box component="span" sx={srOnly}>
+        <Box component="span" sx={visuallyHidden}>
           Unread
         </Box>
       )}
