@@ -3,14 +3,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGuards } from './lib/auth-guard.js';
 import { enforcePermissionMap } from './lib/permissions.js';
-import { registerOpenApi } from './lib/openapi/register.js';
+import { DOCS_PREFIX, registerOpenApi } from './lib/openapi/register.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -42,6 +41,7 @@ import { createStorage, type Storage } from './lib/storage.js';
 import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { registerMetrics } from './lib/metrics.js';
 import { RequestLogController } from './lib/request-log.js';
+import { trackRequestClient } from './lib/request-client.js';
 import { compressJsonAnswers } from './lib/compress-json.js';
 import { addSecurityHeaders } from './lib/security-headers.js';
 import { apiRoot } from './paths.js';
@@ -100,36 +100,36 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   app.decorateRequest('auth', null);
   // Each request's address and browser, for the audit rows its services write.
-  await app.register(fastifyRequestContext, {
-    defaultStoreValues: (request) => ({
-      client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-    }),
-  });
+  trackRequestClient(app);
   const metrics = registerMetrics(app, { db, token: config.metricsToken });
 
   // With the request id, and no-store for API answers whose route sets no caching of its own.
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's styling engine injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The service worker (/sw.js) and the web app manifest come from this origin only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  addSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI's styling engine injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // The service worker (/sw.js) and the web app manifest come from this origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    [DOCS_PREFIX],
+  );
   compressJsonAnswers(app);
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });

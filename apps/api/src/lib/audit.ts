@@ -1,14 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { requestContext } from '@fastify/request-context';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** Where the request came from, for the audit rows it writes. */
-    client: { ip: string; userAgent: string | null };
-  }
-}
+import { currentClient } from './request-client.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
 
@@ -20,17 +13,6 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   outcome?: AuditOutcome;
-}
-
-const USER_AGENT_MAX = 300;
-
-/** The client of the request being handled (address and browser), when there is one. */
-export function currentClient(): { ip: string | null; userAgent: string | null } {
-  const client = requestContext.get('client');
-  return {
-    ip: client?.ip ?? null,
-    userAgent: client?.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX) : null,
-  };
 }
 
 /**

@@ -43,9 +43,10 @@ describe('security headers', () => {
   it("go on every answer with its request id, and a route's own caching wins over the API's no-store", async () => {
     const app = Fastify({ genReqId: () => 'request-7' });
     closers.push(() => app.close());
-    addSecurityHeaders(app, options);
+    addSecurityHeaders(app, options, ['/api/docs']);
     app.get('/api/plain', async () => ({ ok: true }));
     app.get('/api/file', async (_request, reply) => reply.header('cache-control', 'private, max-age=60').send('x'));
+    app.get('/api/docs', async (_request, reply) => reply.type('text/html').send('<p>reference</p>'));
     app.get('/page', async () => 'page');
 
     const plain = await app.inject({ method: 'GET', url: '/api/plain' });
@@ -63,6 +64,29 @@ describe('security headers', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/nothing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
-    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('give an API answer the policies an answer acts on, and a page of the API the whole set', async () => {
+    const app = Fastify();
+    closers.push(() => app.close());
+    addSecurityHeaders(app, options, ['/api/docs']);
+    app.get('/api/plain', async () => ({ ok: true }));
+    app.get('/api/docs', async (_request, reply) => reply.type('text/html').send('<p>reference</p>'));
+    const whole = Object.fromEntries(securityHeadersOf(options));
+
+    const api = (await app.inject({ method: 'GET', url: '/api/plain' })).headers;
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['x-frame-options']).toBe('DENY');
+    for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']) {
+      expect(api[name], name).toBe(whole[name]);
+    }
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(api[name], name).toBeUndefined();
+    }
+
+    const reference = (await app.inject({ method: 'GET', url: '/api/docs' })).headers;
+    for (const [name, value] of Object.entries(whole)) expect(reference[name], name).toBe(value);
+    expect(reference['cache-control']).toBe('no-store');
   });
 });

@@ -44,18 +44,43 @@ export const DOCUMENT_ONLY_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Every answer carries the security headers (CSP, nosniff, frame and referrer rules, ...) and its
- * request id; API answers are not stored by caches unless their route says otherwise. Set on the
- * raw response when the request arrives, so a route's own headers (and error answers) still win.
+ * What an API answer carries instead of the document policies: it is JSON (or a file sent as an
+ * attachment, whose route adds its own sandbox), never a page, so the policies a page acts on are
+ * dead bytes there. It keeps what does act on it (nosniff, the resource policy, HSTS), a policy that
+ * lets it load nothing and be framed by no one, and no caching unless its route says otherwise (the
+ * REST answers' set of OWASP's REST Security Cheat Sheet). Seven headers, where a page gets fifteen.
  */
-export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export const API_POLICY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-frame-options', 'DENY'],
+  ['cache-control', 'no-store'],
+];
+
+/**
+ * Every answer carries its security headers and its request id: a page (and the service worker, the
+ * icons, the API's reference page under `documentPaths`) the whole set; a hashed script or style sheet
+ * the set without the document policies; an API answer that set with the API's policies above. Set on
+ * the raw response when the request arrives, so a route's own headers (and error answers) still win.
+ */
+export function addSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  documentPaths: readonly string[] = [],
+): void {
   const headers = securityHeadersOf(options);
   const assetHeaders = headers.filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+  const apiHeaders = [...assetHeaders, ...API_POLICY_HEADERS];
+  const apiDocumentHeaders = [...headers, ['cache-control', 'no-store'] as const];
+  const headersFor = (url: string) => {
+    if (url.startsWith('/api/')) {
+      return documentPaths.some((prefix) => url.startsWith(prefix)) ? apiDocumentHeaders : apiHeaders;
+    }
+    return url.startsWith('/assets/') ? assetHeaders : headers;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (const [name, value] of request.url.startsWith('/assets/') ? assetHeaders : headers) raw.setHeader(name, value);
+    for (const [name, value] of headersFor(request.url)) raw.setHeader(name, value);
     raw.setHeader('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) raw.setHeader('cache-control', 'no-store');
     done();
   });
 }

@@ -143,7 +143,7 @@ export function authRoutes(
   // The account and its session check in one query, written as JSON by the database (see the guard).
   app.get(
     '/api/auth/me',
-    { schema: routeDoc({ tag, summary: 'The signed-in account', data: meView }) },
+    { config: { writesNoAudit: true }, schema: routeDoc({ tag, summary: 'The signed-in account', data: meView }) },
     async (request, reply) => {
       const me = await guards.readMe(request);
       return sendOkJson(reply, me);

@@ -33,38 +33,62 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, now = n
 }
 
 type Verify = (token: string) => Record<string, unknown>;
-const verifiers = new WeakMap<Uint8Array, Verify>();
+
+/** Tokens already checked, with their claims and when they expire (milliseconds). */
+type Checked = Map<string, { claims: TokenClaims; expiresAt: number }>;
+
+/** How many checked tokens are kept; the oldest goes first. */
+const CHECKED_TOKENS_KEPT = 10_000;
+
+const verifiers = new WeakMap<Uint8Array, { verify: Verify; checked: Checked }>();
 /**
  * The session-token check, made once per secret. Every request runs it, so it is fast-jwt's: HS256
- * checked synchronously with node's crypto, and a token already checked is answered from a small
- * cache until it expires (the session row is still read on every request, so a signed-out or
- * suspended session ends at once).
+ * checked synchronously with node's crypto.
  */
-function verifierFor(secret: Uint8Array): Verify {
-  let verify = verifiers.get(secret);
-  if (!verify) {
-    verify = createVerifier({
-      key: Buffer.from(secret),
-      algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-      maxAge: TOKEN_LIFETIME_SECONDS * 1000,
-      cache: 10_000,
-    }) as Verify;
-    verifiers.set(secret, verify);
+function verifierFor(secret: Uint8Array): { verify: Verify; checked: Checked } {
+  let verifier = verifiers.get(secret);
+  if (!verifier) {
+    verifier = {
+      verify: createVerifier({
+        key: Buffer.from(secret),
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+        maxAge: TOKEN_LIFETIME_SECONDS * 1000,
+      }) as Verify,
+      checked: new Map(),
+    };
+    verifiers.set(secret, verifier);
   }
-  return verify;
+  return verifier;
 }
 
-/** Verifies signature, algorithm and expiry; answers the claims or null for any bad token. */
+/**
+ * Verifies signature, algorithm and expiry; answers the claims or null for any bad token. A token
+ * already checked is answered from memory until it expires, by the token itself (fast-jwt's own cache
+ * keys each by a SHA-256 of the token, a hash per request that cost more than the rest of the check).
+ * The session row is still read on every request, so a signed-out or suspended session ends at once.
+ */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  const { verify, checked } = verifierFor(secret);
+  const known = checked.get(token);
+  if (known) {
+    if (Date.now() < known.expiresAt) return known.claims;
+    checked.delete(token);
+  }
+  let payload: Record<string, unknown>;
   try {
-    const payload = verifierFor(secret)(token);
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    payload = verify(token);
   } catch {
     return null;
   }
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+  if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
+  const claims = { userId: payload.sub, sessionId: payload.sid };
+  if (checked.size >= CHECKED_TOKENS_KEPT) checked.delete(checked.keys().next().value!);
+  // The earlier of the token's own expiry and its longest life from its issue.
+  const expiresAt = Math.min(Number(payload.exp) * 1000, (Number(payload.iat) + TOKEN_LIFETIME_SECONDS) * 1000);
+  checked.set(token, { claims, expiresAt });
+  return claims;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

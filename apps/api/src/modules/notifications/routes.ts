@@ -19,6 +19,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     '/api/notifications',
     {
       ...signedIn,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: "The account's notifications, newest first, a page at a time",
@@ -37,6 +38,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
   app.get(
     '/api/notifications/unread-count',
     {
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: 'How many notifications are unread (the bell polls it)',

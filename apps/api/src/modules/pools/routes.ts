@@ -28,6 +28,7 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
     '/api/pools',
     {
       ...signedIn,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: 'The pools the account may see',
