@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { currentClient } from './request-client.js';
+import { currentClient, type Client } from './request-client.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
 
@@ -17,10 +17,9 @@ export interface AuditEntry {
 
 /**
  * Appends a row to the audit log; call it inside the transaction of the decision it records. The
- * address and browser of the request are added on their own.
+ * address and browser of the request being handled are added on their own, unless `client` names them.
  */
-export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  const client = currentClient();
+export async function writeAudit(tx: Executor, entry: AuditEntry, client: Client = currentClient()): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,

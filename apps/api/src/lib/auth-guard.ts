@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
 import { meViewJson } from '../modules/auth/user-view.js';
 import { writeAudit } from './audit.js';
+import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
 /**
@@ -174,14 +175,18 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   /** An admin call refused to a signed-in account is a security event: who, which call, why. */
   async function refuseAdminCall(request: FastifyRequest, error: AppError): Promise<never> {
     const user = request.auth!.user;
-    await writeAudit(deps.db, {
-      actorId: user.id,
-      action: 'auth.admin_refused',
-      outcome: 'refused',
-      targetType: 'route',
-      targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
-      after: { code: error.code },
-    });
+    await writeAudit(
+      deps.db,
+      {
+        actorId: user.id,
+        action: 'auth.admin_refused',
+        outcome: 'refused',
+        targetType: 'route',
+        targetId: `${request.method} ${request.routeOptions.url ?? ''}`,
+        after: { code: error.code },
+      },
+      clientOf(request),
+    );
     throw error;
   }
 

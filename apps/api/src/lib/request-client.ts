@@ -44,7 +44,8 @@ const untrack: onSendHookHandler = (request, _reply, payload, done) => {
  * Makes each request known to whatever its route runs (its guards, its handler and the services
  * they call), so that audit rows carry the client's address and browser without every call passing
  * them on. Entered as the route's first pre-handler, after the body is read (whose stream events would
- * lose it), and left once the answer is on its way. Routes marked `writesNoAudit` are not tracked.
+ * lose it), and left once the answer is on its way. Routes marked `writesNoAudit` are not tracked; a
+ * permission guard that refuses one of them names its client itself.
  * Register it before the routes and before the permission map, whose guards write refusals.
  */
 export function trackRequestClient(app: FastifyInstance): void {
@@ -61,10 +62,19 @@ function toList<T>(hooks: T | T[] | undefined): T[] {
   return Array.isArray(hooks) ? hooks : [hooks];
 }
 
-/** The client of the request being handled (address and browser), when there is one. */
-export function currentClient(): { ip: string | null; userAgent: string | null } {
-  const request = handling.getStore();
-  if (!request) return { ip: null, userAgent: null };
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The address and browser of `request`, as audit rows keep them. */
+export function clientOf(request: FastifyRequest): Client {
   const userAgent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null };
+}
+
+/** The client of the request being handled (address and browser), when there is one. */
+export function currentClient(): Client {
+  const request = handling.getStore();
+  return request ? clientOf(request) : { ip: null, userAgent: null };
 }

@@ -92,6 +92,11 @@ describe(`security events in the audit log (${testEngine})`, () => {
       targetType: 'route',
       userAgent: BROWSER,
     });
+
+    // A queue that writes no audit row of its own: its guard still names where the refused call came from.
+    expect((await call('GET', '/api/admin/pending-kyc', token)).statusCode).toBe(403);
+    const [refusedQueue] = await eventsOf('GET /api/admin/pending-kyc');
+    expect(refusedQueue).toMatchObject({ action: 'auth.admin_refused', ip: '10.9.8.7', userAgent: BROWSER });
   });
 
   it('records staff changes with who made them and from where, and never a password or token', async () => {

@@ -52,6 +52,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     '/api/admin/dashboard/pending-counts',
     {
       preHandler: guards.authenticate,
+      config: { writesNoAudit: true },
       schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
     },
     async () => {
@@ -64,6 +65,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     '/api/admin/pending-kyc',
     {
       ...reviewer,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: 'Registrations complete and waiting for review, oldest submission first',

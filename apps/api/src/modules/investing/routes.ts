@@ -108,6 +108,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pool-requests',
     {
       ...poolManager,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Requests to join a pool waiting for a decision, oldest first',
@@ -162,6 +163,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pending-payments',
     {
       ...cashier,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Payments waiting for their proof to be checked, oldest first',

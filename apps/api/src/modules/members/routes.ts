@@ -19,6 +19,7 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
     '/api/admin/members',
     {
       ...signedIn,
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: 'The members directory: search, filters, sorting and pages',
