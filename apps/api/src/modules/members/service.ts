@@ -68,16 +68,18 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     where: SQL | undefined,
     sort: MemberListQuery['sort'],
     order: MemberListQuery['order'],
-    paging: { limit: number | Placeholder; offset: number | Placeholder },
+    rows: { limit: number | Placeholder; offset: number | Placeholder } | { ids: Placeholder },
   ) => {
-    const page = db
-      .select(directoryColumns)
-      .from(users)
-      .where(where ?? everyMember)
-      .orderBy(...directoryOrder(users, sort, order))
-      .limit(paging.limit)
-      .offset(paging.offset)
-      .as('page');
+    const members = db.select(directoryColumns).from(users).$dynamic();
+    const page = (
+      'ids' in rows
+        ? members.where(sql`${users.id} = any(${rows.ids}::uuid[])`)
+        : members
+            .where(where ?? everyMember)
+            .orderBy(...directoryOrder(users, sort, order))
+            .limit(rows.limit)
+            .offset(rows.offset)
+    ).as('page');
     const heldPools = sql`(select coalesce(json_agg(json_build_object(
         'name', ${pools.name},
         'status', ${memberships.contributionStatus},
@@ -108,12 +110,24 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   };
   // The directory as it opens, with no search or filter, is prepared once per sort and order: no
   // query building on the page every visit starts on. Searches and filters are built per request.
+  // Its page is two statements: the members' ids by the page's offset, then their JSON. As one, the
+  // offset made PostgreSQL plan the whole page afresh on every run (0.2 ms, as long as running it):
+  // a plan kept without it assumes a tenth of the directory is skipped. Now only the ids, one index
+  // scan, are planned per run.
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
-  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
-    directoryJson(undefined, sort, order, {
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-    }).prepare(`members_directory_${sort}_${order}`);
+  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => ({
+    ids: db
+      .select({ id: users.id })
+      .from(users)
+      .where(everyMember)
+      .orderBy(...directoryOrder(users, sort, order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`members_directory_ids_${sort}_${order}`),
+    json: directoryJson(undefined, sort, order, { ids: sql.placeholder('ids') }).prepare(
+      `members_directory_${sort}_${order}`,
+    ),
+  });
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
     let prepared = unfilteredPages.get(key);
@@ -154,10 +168,14 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         );
       }
       const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      const [row] =
-        conditions.length === 0
-          ? await unfilteredPage(query.sort, query.order).execute(paging)
-          : await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
+      let row: { items: string; total: number } | undefined;
+      if (conditions.length === 0) {
+        const unfiltered = unfilteredPage(query.sort, query.order);
+        const ids = (await unfiltered.ids.execute(paging)).map((member) => member.id);
+        [row] = await unfiltered.json.execute({ ids });
+      } else {
+        [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
+      }
       const total = row?.total ?? 0;
       const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
       const rest = {
