@@ -8,7 +8,9 @@
  *     statement (bench/bare-server.mjs), nothing else;
  *   - the real server, built ahead of time, exactly as `npm start` runs it (NODE_ENV=production).
  * autocannon then loads each call with BENCH_CONNECTIONS connections (50) for BENCH_DURATION seconds
- * (10) after a warm-up, and one table shows every call's rate, p99 latency and share of the reference.
+ * (10) after a warm-up, and one table shows every call's rate, p99 latency and share of the reference,
+ * with the CPU time per request of the answering process and, when PostgreSQL runs on this machine,
+ * of PostgreSQL's processes (on a small machine the three share the cores, so both set the rate).
  *
  *   npm run bench
  *   BENCH_SIZES=10000 BENCH_DURATION=5 npm run bench
@@ -17,7 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,6 +85,8 @@ interface Row {
   p99Ms: number;
   /** CPU time the answering process spent per request, in microseconds (Linux only). */
   cpuMicros?: number;
+  /** CPU time PostgreSQL's processes spent per request, in microseconds (Linux, a server on this machine). */
+  databaseMicros?: number;
   ratio?: number;
   ratioGoal?: boolean;
 }
@@ -197,26 +201,33 @@ async function benchSize(adminUrl: string, members: number, passwordHash: string
         })),
     ];
     const rows: Row[] = [];
+    const localDatabase = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(url.hostname);
+    const perRequest = (before: number | undefined, after: number | undefined, requests: number) =>
+      before === undefined || after === undefined
+        ? undefined
+        : ((after - before) * 1_000_000) / CLOCK_TICKS_PER_SECOND / requests;
     for (const target of loads) {
       await load(target.url, target.headers, WARMUP_SECONDS);
       const cpuBefore = cpuTicks(target.pid);
+      const databaseBefore = localDatabase ? postgresTicks() : undefined;
       const result = await load(target.url, target.headers, DURATION_SECONDS);
       const cpuAfter = cpuTicks(target.pid);
-      const cpuMicros =
-        cpuBefore === undefined || cpuAfter === undefined
-          ? undefined
-          : ((cpuAfter - cpuBefore) * 1_000_000) / CLOCK_TICKS_PER_SECOND / result.requests;
+      const databaseAfter = localDatabase ? postgresTicks() : undefined;
+      const cpuMicros = perRequest(cpuBefore, cpuAfter, result.requests);
+      const databaseMicros = perRequest(databaseBefore, databaseAfter, result.requests);
       rows.push({
         members,
         name: target.name,
         requestsPerSecond: result.requestsPerSecond,
         p99Ms: result.p99Ms,
         cpuMicros,
+        databaseMicros,
         ratioGoal: target.ratioGoal,
       });
       console.log(
         `${members} members: ${target.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms` +
-          (cpuMicros === undefined ? '' : `, ${Math.round(cpuMicros)} µs of CPU per request`),
+          (cpuMicros === undefined ? '' : `, ${Math.round(cpuMicros)} µs of CPU per request`) +
+          (databaseMicros === undefined ? '' : `, ${Math.round(databaseMicros)} µs of the database's`),
       );
     }
     const reference = rows[0]!.requestsPerSecond;
@@ -257,7 +268,7 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * there is no /proc. Divided by the requests of a load it is the cost of one answer, a figure that
  * holds still when the machine's other work moves the rates about.
  */
-function cpuTicks(pid: number | undefined): number | undefined {
+function cpuTicks(pid: number | string | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -267,6 +278,29 @@ function cpuTicks(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The CPU time (ticks) every PostgreSQL process of this machine has used so far: its backends, which
+ * answer the server's queries, and its own workers. Undefined where there is no /proc.
+ */
+function postgresTicks(): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += cpuTicks(pid) ?? 0;
+  }
+  return total;
 }
 
 /** Builds the server bundle when it is missing or older than its sources, as `npm start` does. */
@@ -368,15 +402,26 @@ function printTable(rows: Row[]) {
       Math.round(row.requestsPerSecond).toString(),
       row.p99Ms.toFixed(0),
       row.cpuMicros === undefined ? '' : Math.round(row.cpuMicros).toString(),
+      row.databaseMicros === undefined ? '' : Math.round(row.databaseMicros).toString(),
       row.ratio === undefined ? '' : `${Math.round(row.ratio * 100)}%`,
       base ? `${(row.p99Ms / Math.max(base.p99Ms, 1)).toFixed(1)}x` : '',
       verdict(row),
     ];
   });
-  const header = ['members', 'call', 'req/s', 'p99 ms', 'CPU µs/req', 'of bare', `p99 vs ${smallest}`, 'goal'];
+  const header = [
+    'members',
+    'call',
+    'req/s',
+    'p99 ms',
+    'CPU µs/req',
+    'DB CPU µs/req',
+    'of bare',
+    `p99 vs ${smallest}`,
+    'goal',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+    cells.map((c, i) => (i >= 2 && i <= 7 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per call after ${WARMUP_SECONDS} s of warm-up; PostgreSQL; ` +
       `${NOTIFICATIONS} notifications. Goals: p99 <= ${P99_GOAL_MS} ms for every call, unread count and /api/auth/me >= ${RATIO_GOAL * 100}% of the bare route.`,

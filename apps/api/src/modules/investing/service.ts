@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
+import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
@@ -29,9 +29,9 @@ type PoolRow = typeof pools.$inferSelect;
 const paymentTakingStatuses: readonly string[] = ['open', 'active'];
 
 /** Payments waiting for an admin to check the proof, as the dashboard and the metrics count them. */
-export const pendingPayment = eq(payments.status, 'pending');
+export const pendingPayment = fixedCondition(eq(payments.status, 'pending'));
 /** Requests to join a pool waiting for a decision. */
-export const pendingPoolRequest = eq(memberships.contributionStatus, 'pending');
+export const pendingPoolRequest = fixedCondition(eq(memberships.contributionStatus, 'pending'));
 
 export const investingErrors = {
   adminsCannotJoin: 'Admin accounts cannot join a pool',

@@ -29,6 +29,7 @@ import {
 } from '@letsema/domain';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { fixedCondition } from '../../db/sql-json.js';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
@@ -80,9 +81,9 @@ import {
 } from './views.js';
 
 /** Loans waiting for the loan admins (approval, then payout), as the dashboard and My Tasks count them. */
-export const loanAwaitingDecision = inArray(loans.status, ['pending', 'approved']);
+export const loanAwaitingDecision = fixedCondition(inArray(loans.status, ['pending', 'approved']));
 /** Repayments waiting for the payments desk. */
-export const pendingLoanRepayment = eq(loanRepayments.status, 'pending');
+export const pendingLoanRepayment = fixedCondition(eq(loanRepayments.status, 'pending'));
 
 type Refusal = { code: 'VALIDATION' | 'INVALID_STATE'; message: string; field?: string };
 

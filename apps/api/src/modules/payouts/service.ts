@@ -18,6 +18,7 @@ import {
   type WithdrawalStatus,
 } from '@letsema/domain';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { fixedCondition } from '../../db/sql-json.js';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
@@ -819,8 +820,8 @@ export function createPayoutService(deps: {
 }
 
 /** Exits still waiting for a step (notice, approval or payment), as the dashboard and the metrics count them. */
-export const openExit = inArray(exitRequests.status, ['requested', 'settled', 'approved']);
+export const openExit = fixedCondition(inArray(exitRequests.status, ['requested', 'settled', 'approved']));
 /** Withdrawals still waiting for approval or payment. */
-export const openWithdrawal = inArray(withdrawals.status, ['requested', 'approved']);
+export const openWithdrawal = fixedCondition(inArray(withdrawals.status, ['requested', 'approved']));
 
 export type PayoutService = ReturnType<typeof createPayoutService>;
