@@ -268,13 +268,15 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * there is no /proc. Divided by the requests of a load it is the cost of one answer, a figure that
  * holds still when the machine's other work moves the rates about.
  */
-function cpuTicks(pid: number | string | undefined): number | undefined {
+function cpuTicks(pid: number | string | undefined, withEndedChildren = false): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's name, which is in parentheses and may hold spaces.
+    // The fields after the command's name, which is in parentheses and may hold spaces: user and system
+    // time, then the same of the children it has waited for.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    return withEndedChildren ? own + Number(fields[13]) + Number(fields[14]) : own;
   } catch {
     return undefined;
   }
@@ -282,7 +284,9 @@ function cpuTicks(pid: number | string | undefined): number | undefined {
 
 /**
  * The CPU time (ticks) every PostgreSQL process of this machine has used so far: its backends, which
- * answer the server's queries, and its own workers. Undefined where there is no /proc.
+ * answer the server's queries, and its own workers, with the time of those that have ended (counted by
+ * the server's main process, which waited for them), so a connection closed during a load still counts.
+ * Undefined where there is no /proc.
  */
 function postgresTicks(): number | undefined {
   let pids: string[];
@@ -298,7 +302,7 @@ function postgresTicks(): number | undefined {
     } catch {
       continue;
     }
-    total += cpuTicks(pid) ?? 0;
+    total += cpuTicks(pid, true) ?? 0;
   }
   return total;
 }
