@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
+import { idsOfPage, preparePageIds } from '../../db/page-ids.js';
 import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -47,17 +48,13 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
-  // Two statements, as the members directory's page: the page's ids by its offset (one index scan,
-  // cheap to plan on every run, which PostgreSQL does for an offset), then their JSON by ids, whose plan
-  // is kept. As one statement the whole page was planned on every run.
-  const awaitingIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(awaitingReview)
-    .orderBy(asc(users.submittedAt), asc(users.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('review_awaiting_ids');
+  // The page's ids by its offset, then their JSON by ids (db/page-ids.ts).
+  const awaitingIds = preparePageIds(db, 'review_awaiting_ids', {
+    table: users,
+    id: users.id,
+    where: awaitingReview,
+    order: [asc(users.submittedAt), asc(users.id)],
+  });
   const awaitingRows = db
     .select({ view: registrationViewJson().as('view'), submittedAt: users.submittedAt, id: users.id })
     .from(users)
@@ -98,8 +95,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
-      const rows = await awaitingIds.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
-      const [page] = await awaitingPage.execute({ ids: rows.map((row) => row.id) });
+      const [page] = await awaitingPage.execute({ ids: await idsOfPage(awaitingIds, query) });
       return page!.json;
     },
 

@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
+import { idsOfPage, preparePageIds } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -175,29 +176,19 @@ export function createInvestingService(deps: {
     })
     .from(pendingPaymentRows)
     .prepare('investing_pending_payment_page');
-  // Each queue's page is its ids by the page's offset, then their JSON by ids (as the review queue's):
-  // PostgreSQL plans a statement with an offset on every run once the queue is long (a plan kept
-  // without the offset assumes a tenth of the queue skipped), and the ids are one index scan to plan.
-  const poolRequestIds = db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(pendingPoolRequest)
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('investing_pool_request_ids');
-  const pendingPaymentIds = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(pendingPayment)
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('investing_pending_payment_ids');
-  const idsOfPage = async (
-    query: PageQuery,
-    ids: { execute(values: { limit: number; offset: number }): Promise<{ id: string }[]> },
-  ) => (await ids.execute({ limit: query.limit, offset: (query.page - 1) * query.limit })).map((row) => row.id);
+  // Each queue's page is its ids by the page's offset, then their JSON by ids (db/page-ids.ts).
+  const poolRequestIds = preparePageIds(db, 'investing_pool_request_ids', {
+    table: memberships,
+    id: memberships.id,
+    where: pendingPoolRequest,
+    order: [asc(memberships.createdAt), asc(memberships.id)],
+  });
+  const pendingPaymentIds = preparePageIds(db, 'investing_pending_payment_ids', {
+    table: payments,
+    id: payments.id,
+    where: pendingPayment,
+    order: [asc(payments.createdAt), asc(payments.id)],
+  });
 
   const tell = (
     tx: Executor,
@@ -298,7 +289,7 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(query, poolRequestIds) });
+      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(poolRequestIds, query) });
       return row?.json ?? '[]';
     },
 
@@ -467,7 +458,7 @@ export function createInvestingService(deps: {
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(query, pendingPaymentIds) });
+      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(pendingPaymentIds, query) });
       return row?.json ?? '[]';
     },
 
