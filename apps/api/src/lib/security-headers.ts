@@ -48,7 +48,8 @@ export const DOCUMENT_ONLY_HEADERS: ReadonlySet<string> = new Set([
  * attachment, whose route adds its own sandbox), never a page, so the policies a page acts on are
  * dead bytes there. It keeps what does act on it (nosniff, the resource policy, HSTS), a policy that
  * lets it load nothing and be framed by no one, and no caching unless its route says otherwise (the
- * REST answers' set of OWASP's REST Security Cheat Sheet). Seven headers, where a page gets fifteen.
+ * REST answers' set of OWASP's REST Security Cheat Sheet). With the request id, seven headers, where a
+ * page gets thirteen.
  */
 export const API_POLICY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],

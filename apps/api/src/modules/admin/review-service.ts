@@ -1,9 +1,9 @@
 import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { idsOfPage, preparePageIds } from '../../db/page-ids.js';
+import { idsOfPage, pagedList } from '../../db/page-ids.js';
 import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
   // The page's ids by its offset, then their JSON by ids (db/page-ids.ts).
-  const awaitingIds = preparePageIds(db, 'review_awaiting_ids', {
+  const awaitingList = pagedList(db, 'review_awaiting_ids', {
     table: users,
     id: users.id,
     where: awaitingReview,
@@ -58,7 +58,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   const awaitingRows = db
     .select({ view: registrationViewJson().as('view'), submittedAt: users.submittedAt, id: users.id })
     .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(awaitingList.onPage)
     .as('page');
   const awaitingPage = db
     .select({
@@ -95,7 +95,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
-      const [page] = await awaitingPage.execute({ ids: await idsOfPage(awaitingIds, query) });
+      const [page] = await awaitingPage.execute({ ids: await idsOfPage(awaitingList, query) });
       return page!.json;
     },
 

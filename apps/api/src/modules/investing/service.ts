@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { idsOfPage, preparePageIds } from '../../db/page-ids.js';
+import { idsOfPage, pagedList } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -127,6 +127,19 @@ export function createInvestingService(deps: {
   // The admin queues and the dashboard's count: prepared once, not built per request.
   // Each page is written as JSON by the database, one column for the whole page: the server neither
   // reads nor rebuilds the rows.
+  // Each queue is read a page at a time: the page's ids by its offset, then their JSON (db/page-ids.ts).
+  const poolRequestList = pagedList(db, 'investing_pool_request_ids', {
+    table: memberships,
+    id: memberships.id,
+    where: pendingPoolRequest,
+    order: [asc(memberships.createdAt), asc(memberships.id)],
+  });
+  const pendingPaymentList = pagedList(db, 'investing_pending_payment_ids', {
+    table: payments,
+    id: payments.id,
+    where: pendingPayment,
+    order: [asc(payments.createdAt), asc(payments.id)],
+  });
   const poolRequestRows = db
     .select({
       view: sql`json_build_object(
@@ -145,7 +158,7 @@ export function createInvestingService(deps: {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(pools, eq(pools.id, memberships.poolId))
-    .where(sql`${memberships.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(poolRequestList.onPage)
     .as('page');
   const poolRequestPage = db
     .select({ json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]) })
@@ -168,7 +181,7 @@ export function createInvestingService(deps: {
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(pools, eq(pools.id, payments.poolId))
-    .where(sql`${payments.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(pendingPaymentList.onPage)
     .as('page');
   const pendingPaymentPage = db
     .select({
@@ -176,20 +189,6 @@ export function createInvestingService(deps: {
     })
     .from(pendingPaymentRows)
     .prepare('investing_pending_payment_page');
-  // Each queue's page is its ids by the page's offset, then their JSON by ids (db/page-ids.ts).
-  const poolRequestIds = preparePageIds(db, 'investing_pool_request_ids', {
-    table: memberships,
-    id: memberships.id,
-    where: pendingPoolRequest,
-    order: [asc(memberships.createdAt), asc(memberships.id)],
-  });
-  const pendingPaymentIds = preparePageIds(db, 'investing_pending_payment_ids', {
-    table: payments,
-    id: payments.id,
-    where: pendingPayment,
-    order: [asc(payments.createdAt), asc(payments.id)],
-  });
-
   const tell = (
     tx: Executor,
     userId: string,
@@ -289,7 +288,7 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(poolRequestIds, query) });
+      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(poolRequestList, query) });
       return row?.json ?? '[]';
     },
 
@@ -458,7 +457,7 @@ export function createInvestingService(deps: {
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(pendingPaymentIds, query) });
+      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(pendingPaymentList, query) });
       return row?.json ?? '[]';
     },
 

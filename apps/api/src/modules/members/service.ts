@@ -2,7 +2,7 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { idsOfPage, preparePageIds } from '../../db/page-ids.js';
+import { idsOfPage, pagedList, type PagedList } from '../../db/page-ids.js';
 import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
@@ -69,12 +69,12 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     where: SQL | undefined,
     sort: MemberListQuery['sort'],
     order: MemberListQuery['order'],
-    rows: { limit: number | Placeholder; offset: number | Placeholder } | { ids: Placeholder },
+    rows: { limit: number | Placeholder; offset: number | Placeholder } | PagedList,
   ) => {
     const members = db.select(directoryColumns).from(users).$dynamic();
     const page = (
-      'ids' in rows
-        ? members.where(sql`${users.id} = any(${rows.ids}::uuid[])`)
+      'onPage' in rows
+        ? members.where(rows.onPage)
         : members
             .where(where ?? everyMember)
             .orderBy(...directoryOrder(users, sort, order))
@@ -114,17 +114,15 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   // Its page is the members' ids by the page's offset, then their JSON by ids (db/page-ids.ts): as one
   // statement, PostgreSQL planned the whole page on every run (0.2 ms, as long as running it).
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
-  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => ({
-    ids: preparePageIds(db, `members_directory_ids_${sort}_${order}`, {
+  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
+    const list = pagedList(db, `members_directory_ids_${sort}_${order}`, {
       table: users,
       id: users.id,
       where: everyMember,
       order: directoryOrder(users, sort, order),
-    }),
-    json: directoryJson(undefined, sort, order, { ids: sql.placeholder('ids') }).prepare(
-      `members_directory_${sort}_${order}`,
-    ),
-  });
+    });
+    return { list, json: directoryJson(undefined, sort, order, list).prepare(`members_directory_${sort}_${order}`) };
+  };
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
     let prepared = unfilteredPages.get(key);
@@ -168,7 +166,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       let row: { items: string; total: number } | undefined;
       if (conditions.length === 0) {
         const unfiltered = unfilteredPage(query.sort, query.order);
-        [row] = await unfiltered.json.execute({ ids: await idsOfPage(unfiltered.ids, query) });
+        [row] = await unfiltered.json.execute({ ids: await idsOfPage(unfiltered.list, query) });
       } else {
         [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
       }
