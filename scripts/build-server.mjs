@@ -1,7 +1,7 @@
 // Bundles the API's TypeScript (and the shared domain package) into one JavaScript file ahead of
 // time, so the server starts without a transpiler. Packages from node_modules stay outside the
 // bundle and load as usual.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,13 +50,13 @@ export async function buildServer() {
 /**
  * Makes the embedded database's template beside the bundle: PostgreSQL initialised and migrated,
  * which a new data folder copies instead of initialising its own (seconds in WebAssembly). Made in a
- * folder of its own and renamed into place, with a stamp naming the PGlite that made it.
+ * folder of its own and renamed into place, with a stamp naming the PGlite that made it, into `dist`
+ * (the bundle's folder unless a test names another).
  */
-export async function buildDatabaseTemplate() {
+export async function buildDatabaseTemplate(dist = path.dirname(serverEntry)) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dist = path.dirname(serverEntry);
   const folder = path.join(dist, 'pglite-template');
   const stamp = path.join(dist, 'pglite-template.json');
   const building = `${folder}.${process.pid}.tmp`;
@@ -67,6 +67,10 @@ export async function buildDatabaseTemplate() {
   } finally {
     await client.close();
   }
+  // PostgreSQL keeps its folder to its owner, but the server may run as another account than the
+  // build (the image's non-root user): the template holds no one's data, and each copy of it is kept
+  // to its own owner again (openDatabase).
+  openToAll(building);
   const manifest = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
   // The stamp goes first: a server that finds a stamp without its folder starts the usual way.
   rmSync(stamp, { force: true });
@@ -79,6 +83,16 @@ export async function buildDatabaseTemplate() {
   renameSync(building, folder);
   rmSync(old, { recursive: true, force: true });
   writeFileSync(stamp, `${JSON.stringify({ pglite: manifest.version })}\n`);
+}
+
+/** Makes a folder readable by every account: folders 0755, files 0644. */
+function openToAll(folder) {
+  chmodSync(folder, 0o755);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) openToAll(file);
+    else chmodSync(file, 0o644);
+  }
 }
 
 /** True when the bundle is missing or older than any source file or package manifest. */

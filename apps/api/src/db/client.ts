@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -56,6 +56,21 @@ function startFromTemplate(dbDir: string, template: DatabaseTemplate): void {
     return;
   }
   cpSync(template.folder, dbDir, { recursive: true });
+  keepToOwner(dbDir);
+}
+
+/**
+ * Leaves a copied database to its owner: folders 0700, files 0600. The template is readable by
+ * everyone (it holds no member's data, and the account that runs the server is seldom the one that
+ * built it), and a copy keeps the modes of what it copies.
+ */
+export function keepToOwner(folder: string): void {
+  chmodSync(folder, 0o700);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) keepToOwner(file);
+    else chmodSync(file, 0o600);
+  }
 }
 
 // Any fixed number: every instance takes the same advisory lock while migrating.

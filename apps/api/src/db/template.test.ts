@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +13,27 @@ const template: DatabaseTemplate = {
   folder: path.join(work, 'template'),
   stamp: path.join(work, 'template.json'),
 };
+
+/** Sets every folder under `folder` (and itself) to `folders` and every file to `files`. */
+function setModes(folder: string, folders: number, files: number): void {
+  chmodSync(folder, folders);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) setModes(file, folders, files);
+    else chmodSync(file, files);
+  }
+}
+
+/** The permission bits of `folder` and of everything under it. */
+function modesUnder(folder: string): { file: string; folder: boolean; mode: number }[] {
+  return [
+    { file: folder, folder: true, mode: statSync(folder).mode & 0o777 },
+    ...readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      return entry.isDirectory() ? modesUnder(file) : [{ file, folder: false, mode: statSync(file).mode & 0o777 }];
+    }),
+  ];
+}
 
 /** The rows of the marker table the template holds, or null when the database has no such table. */
 async function markerIn(dataDir: string, useTemplate: DatabaseTemplate): Promise<string[] | null> {
@@ -58,6 +79,18 @@ describe('the embedded database template', () => {
     ).toBeNull();
     writeFileSync(template.stamp, JSON.stringify({ pglite: pgliteVersion() }));
     expect(await markerIn(dataDir, template)).toBeNull();
+  });
+
+  it('keeps a copy to its owner, though the template is readable by everyone', async () => {
+    setModes(template.folder, 0o755, 0o644);
+    writeFileSync(template.stamp, JSON.stringify({ pglite: pgliteVersion() }));
+    const dataDir = path.join(work, 'private');
+    expect(await markerIn(dataDir, template)).toEqual(['from the template']);
+    // No other account may enter a folder of the copy (files PostgreSQL writes later take the
+    // process's umask, behind folders only the owner can open).
+    const folders = modesUnder(path.join(dataDir, 'db')).filter(({ folder }) => folder);
+    expect(folders.length).toBeGreaterThan(5);
+    expect(folders.filter(({ mode }) => mode !== 0o700)).toEqual([]);
   });
 
   it("initialises its own database when the template was made by another PGlite's version", async () => {

@@ -1,0 +1,42 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './api-process.js';
+
+interface TemplateBuild {
+  buildDatabaseTemplate(dist?: string): Promise<void>;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'letsema-server-build-'));
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The permission bits of `folder` and of everything under it. */
+function modesUnder(folder: string): { file: string; folder: boolean; mode: number }[] {
+  return [
+    { file: folder, folder: true, mode: statSync(folder).mode & 0o777 },
+    ...readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      return entry.isDirectory() ? modesUnder(file) : [{ file, folder: false, mode: statSync(file).mode & 0o777 }];
+    }),
+  ];
+}
+
+describe('the server build', () => {
+  // The image builds as root and runs as an account of its own; a template only root could read
+  // stopped the server at its first start ("EACCES: permission denied, opendir").
+  it('makes the embedded database template readable by an account other than the one that built it', async () => {
+    const build = (await import(
+      pathToFileURL(path.join(repoRoot, 'scripts', 'build-server.mjs')).href
+    )) as TemplateBuild;
+    await build.buildDatabaseTemplate(work);
+    const modes = modesUnder(path.join(work, 'pglite-template'));
+    expect(modes.length).toBeGreaterThan(100);
+    expect(modes.filter((entry) => entry.mode !== (entry.folder ? 0o755 : 0o644))).toEqual([]);
+    expect(statSync(path.join(work, 'pglite-template.json')).mode & 0o004).toBe(0o004);
+  });
+});
