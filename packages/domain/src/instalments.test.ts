@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { instalmentAmount, instalmentCount, instalmentSchedule, pricePerShare } from './instalments.js';
+import {
+  instalmentAmount,
+  instalmentCount,
+  instalmentSchedule,
+  lastInstalmentIfDifferent,
+  pricePerShare,
+} from './instalments.js';
 
 describe('instalmentCount', () => {
   it.each([
@@ -53,6 +59,17 @@ describe('instalmentSchedule', () => {
 
   it('answers the regular instalment', () => {
     expect(instalmentAmount(100000, 'monthly', 3)).toBe(33333);
+  });
+});
+
+describe('lastInstalmentIfDifferent', () => {
+  it.each([
+    [2_857_144, 'monthly', 12, 238_099],
+    [2_142_858, 'monthly', 12, 178_566],
+    [1_200_000, 'monthly', 12, null],
+    [2_142_858, 'once', 12, null],
+  ] as const)('%i cents, %s over %i months -> %s', (commitment, frequency, months, last) => {
+    expect(lastInstalmentIfDifferent(commitment, frequency, months)).toBe(last);
   });
 });
 

@@ -47,6 +47,21 @@ export function instalmentAmount(commitmentCents: number, frequency: PaymentFreq
   return instalmentSchedule(commitmentCents, frequency, durationMonths)[0]!;
 }
 
+/**
+ * The last instalment when it differs from the others (the commitment did not divide evenly into
+ * cents), else null: a member paying the regular instalment every time would end a few cents short
+ * or over, so every screen that states the instalment states this one too.
+ */
+export function lastInstalmentIfDifferent(
+  commitmentCents: number,
+  frequency: PaymentFrequency,
+  durationMonths: number,
+): number | null {
+  const schedule = instalmentSchedule(commitmentCents, frequency, durationMonths);
+  const last = schedule[schedule.length - 1]!;
+  return last === schedule[0] ? null : last;
+}
+
 /** Price of one share: the target divided by the number of shares, rounded to the cent. */
 export function pricePerShare(targetCents: number, totalShares: number): number {
   return Math.round(targetCents / totalShares);

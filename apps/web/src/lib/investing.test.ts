@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, getPaymentProgress, toCents } from './investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress, toCents } from './investing';
 
 describe('getPaymentProgress', () => {
   it.each([
@@ -48,5 +48,22 @@ describe('toCents', () => {
     [0.1, 10],
   ])('%s -> %i', (rand, cents) => {
     expect(toCents(rand)).toBe(cents);
+  });
+});
+
+describe('getLastInstalmentNote', () => {
+  const pool = { id: 'p', name: 'Pool', status: 'open', investmentDuration: 12, paymentMethods: [] };
+  it.each([
+    // 4 shares of R 7 142.86, monthly: eleven of R 2 380.95 leave R 2 380.99 for the last.
+    [{ totalCommitment: 28571.44, installmentPlan: 'monthly', pool }, 'The last R 2 380.99'],
+    // 3 shares: eleven of R 1 785.72 leave R 1 785.66.
+    [{ totalCommitment: 21428.58, installmentPlan: 'monthly', pool }, 'The last R 1 785.66'],
+    [{ totalCommitment: 21428.58, installmentPlan: 'quarterly', pool }, 'The last R 5 357.13'],
+    [{ totalCommitment: 12000, installmentPlan: 'monthly', pool }, null],
+    [{ totalCommitment: 21428.58, installmentPlan: 'once', pool }, null],
+    [{ totalCommitment: 21428.58, installmentPlan: 'monthly', pool: null }, null],
+    [{ totalCommitment: 21428.58, installmentPlan: 'weekly', pool }, null],
+  ])('%j -> %s', (membership, expected) => {
+    expect(getLastInstalmentNote(membership)).toBe(expected);
   });
 });

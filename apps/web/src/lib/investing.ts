@@ -1,4 +1,13 @@
-import { randToCents, type MembershipStatus, type PaymentStatus, type TransactionType } from '@letsema/domain';
+import {
+  formatRand,
+  lastInstalmentIfDifferent,
+  paymentFrequencies,
+  randToCents,
+  type MembershipStatus,
+  type PaymentFrequency,
+  type PaymentStatus,
+  type TransactionType,
+} from '@letsema/domain';
 
 /** The member's pool membership as `GET /api/payments/my-membership` answers it (amounts in rand). */
 export interface MembershipView {
@@ -52,6 +61,20 @@ export interface PaymentProgress {
 export function toCents(rand: number | null | undefined): number {
   if (rand === null || rand === undefined) return 0;
   return randToCents(rand) ?? 0;
+}
+
+/**
+ * "The last R 2 380.99" when the membership's last instalment differs from the others (it takes the
+ * cents the commitment does not divide into), else null.
+ */
+export function getLastInstalmentNote(
+  membership: Pick<MembershipView, 'totalCommitment' | 'installmentPlan' | 'pool'>,
+): string | null {
+  const plan = membership.installmentPlan as PaymentFrequency;
+  const months = membership.pool?.investmentDuration;
+  if (!paymentFrequencies.includes(plan) || !months || !Number.isInteger(months) || months < 1) return null;
+  const last = lastInstalmentIfDifferent(toCents(membership.totalCommitment), plan, months);
+  return last === null ? null : `The last ${formatRand(last)}`;
 }
 
 /** How far a membership is paid: figures in cents and the share of the commitment. */

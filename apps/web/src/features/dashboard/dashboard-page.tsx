@@ -18,7 +18,7 @@ import { PlainRetryAlert } from '../../components/plain/plain-retry-alert';
 import { MembershipStatusChip, RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
 import { classNames } from '../../lib/class-names';
-import { formatPercent, getPaymentProgress, type MembershipView } from '../../lib/investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../lib/investing';
 import { useShellUser } from '../../shell/shell-context';
 import { useMonthlyHolding, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
@@ -214,7 +214,11 @@ function InvestmentCard({ membership }: { membership: MembershipView }) {
 
       <div className={styles.figures}>
         <Figure label="Shares" value={membership.numberOfShares} />
-        <Figure label="Instalment" value={`${formatRandAmount(membership.contributionAmount)} ${planLabel}`} />
+        <Figure
+          label="Instalment"
+          value={`${formatRandAmount(membership.contributionAmount)} ${planLabel}`}
+          hint={getLastInstalmentNote(membership)}
+        />
         <Figure label="Still to pay" value={formatRand(progress.remainingCents)} />
       </div>
 

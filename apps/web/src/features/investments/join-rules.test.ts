@@ -15,9 +15,21 @@ const pool = {
 
 describe('getJoinFigures', () => {
   it.each([
-    ['10', 'monthly', { shares: 10, commitmentCents: 1_000_000, instalmentCents: 83_333, instalments: 12 }],
-    ['10', 'quarterly', { shares: 10, commitmentCents: 1_000_000, instalmentCents: 250_000, instalments: 4 }],
-    ['1', 'once', { shares: 1, commitmentCents: 100_000, instalmentCents: 100_000, instalments: 1 }],
+    [
+      '10',
+      'monthly',
+      { shares: 10, commitmentCents: 1_000_000, instalmentCents: 83_333, instalments: 12, lastInstalmentCents: 83_337 },
+    ],
+    [
+      '10',
+      'quarterly',
+      { shares: 10, commitmentCents: 1_000_000, instalmentCents: 250_000, instalments: 4, lastInstalmentCents: null },
+    ],
+    [
+      '1',
+      'once',
+      { shares: 1, commitmentCents: 100_000, instalmentCents: 100_000, instalments: 1, lastInstalmentCents: null },
+    ],
     ['0', 'monthly', null],
     ['1001', 'monthly', null],
     ['2.5', 'monthly', null],

@@ -1,4 +1,10 @@
-import { centsToRand, instalmentAmount, instalmentCount, type PaymentFrequency } from '@letsema/domain';
+import {
+  centsToRand,
+  instalmentAmount,
+  instalmentCount,
+  lastInstalmentIfDifferent,
+  type PaymentFrequency,
+} from '@letsema/domain';
 import { toCents } from '../../lib/investing';
 import type { JoinablePool, JoinPoolRequest } from './api';
 
@@ -18,6 +24,8 @@ export interface JoinFigures {
   instalmentCents: number;
   /** How many instalments the plan has over the pool's duration. */
   instalments: number;
+  /** The last instalment when the commitment does not divide evenly (it takes the remainder), else null. */
+  lastInstalmentCents: number | null;
 }
 
 export type PoolTerms = Pick<
@@ -44,6 +52,7 @@ export function getJoinFigures(pool: PoolTerms, sharesText: string, plan: string
     commitmentCents,
     instalmentCents: instalmentAmount(commitmentCents, frequency, pool.investmentDuration),
     instalments: instalmentCount(frequency, pool.investmentDuration),
+    lastInstalmentCents: lastInstalmentIfDifferent(commitmentCents, frequency, pool.investmentDuration),
   };
 }
 

@@ -154,7 +154,8 @@ export function JoinPoolForm({ pool }: { pool: JoinablePool }) {
             figures
               ? figures.instalments === 1
                 ? 'Paid once'
-                : `${figures.instalments} payments over ${pool.investmentDuration} months`
+                : `${figures.instalments} payments over ${pool.investmentDuration} months` +
+                  (figures.lastInstalmentCents === null ? '' : `, the last ${formatRand(figures.lastInstalmentCents)}`)
               : 'Choose a plan'
           }
         />

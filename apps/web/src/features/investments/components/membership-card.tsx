@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { Figure } from '../../../components/figure';
 import { MembershipStatusChip } from '../../../components/status-chips';
 import { formatAdminDate } from '../../../lib/formatters';
-import { formatPercent, getPaymentProgress, type MembershipView } from '../../../lib/investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../../lib/investing';
 
 /** The member's request or membership: its terms, its status and, once approved, how far it is paid. */
 export function MembershipCard({ membership }: { membership: MembershipView }) {
@@ -65,7 +65,11 @@ export function MembershipCard({ membership }: { membership: MembershipView }) {
       >
         <Figure label="Shares" value={membership.numberOfShares} />
         <Figure label="Total commitment" value={formatRandAmount(membership.totalCommitment)} />
-        <Figure label="Instalment" value={`${formatRandAmount(membership.contributionAmount)} ${planLabel}`} />
+        <Figure
+          label="Instalment"
+          value={`${formatRandAmount(membership.contributionAmount)} ${planLabel}`}
+          hint={getLastInstalmentNote(membership)}
+        />
         <Figure label="Requested" value={formatAdminDate(membership.createdAt)} />
       </Box>
 

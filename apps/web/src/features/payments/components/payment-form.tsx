@@ -14,7 +14,7 @@ import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { toCents, type MembershipView } from '../../../lib/investing';
+import { getLastInstalmentNote, toCents, type MembershipView } from '../../../lib/investing';
 import type { CreatePaymentRequest } from '../api';
 import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
 import { ProofPicker } from '../../../components/proof-picker';
@@ -109,7 +109,11 @@ export function PaymentForm({
           bgcolor: 'background.default',
         }}
       >
-        <Figure label="Instalment" value={formatRandAmount(membership.contributionAmount)} hint={planLabel} />
+        <Figure
+          label="Instalment"
+          value={formatRandAmount(membership.contributionAmount)}
+          hint={[planLabel, getLastInstalmentNote(membership)?.toLowerCase()].filter(Boolean).join(', ')}
+        />
         <Figure
           label="Paid"
           value={formatRandAmount(membership.totalPaid)}
