@@ -192,7 +192,7 @@ describe.skipIf(skip)(`two API instances, one cooperative${skip ? ` (${skip})` :
           relationship: nokOrder === 1 ? 'Mother' : 'Brother',
           phoneNumber: '0831234567',
           email: '',
-          nationalId: 'P1234567',
+          nationalId: `P${nokOrder}234567`,
           dateOfBirth: '1960-03-15',
           address: '45 Jan Smuts Avenue, Johannesburg',
           nokOrder,

@@ -38,7 +38,8 @@ export async function addKin(app: FastifyInstance, token: string, nokOrder: numb
       relationship: nokOrder === 1 ? 'Mother' : 'Brother',
       phoneNumber: '0831234567',
       email: '',
-      nationalId: 'P1234567',
+      // Two different people: a member's next of kin are neither the member nor each other.
+      nationalId: `P${nokOrder}234567`,
       dateOfBirth: '1960-03-15',
       address: '45 Jan Smuts Avenue, Johannesburg',
       nokOrder,

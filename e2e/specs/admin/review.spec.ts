@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, SEEDED_MEMBER } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
-import { loginOverApi, makeIdCard, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
+import { kinNationalId, loginOverApi, makeIdCard, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
 import { adminDate, expectNoSideScroll, isDrawn } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
@@ -133,7 +133,7 @@ describe('admin review of registrations', () => {
       const kin = page.getByRole('region', { name: `Next of Kin #${n}` });
       await kin.getByText(n === 1 ? 'Naledi Mokoena' : 'Sipho Mokoena').waitFor();
       await kin.getByText('Sister').waitFor();
-      await kin.getByText('P9876543').waitFor();
+      await kin.getByText(kinNationalId(n)).waitFor();
       await kin.getByText('Jun 15, 1985').waitFor();
       await kin.getByText('Pending', { exact: true }).waitFor();
 

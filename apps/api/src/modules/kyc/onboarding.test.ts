@@ -67,7 +67,7 @@ async function kinBody(token: string, nokOrder: number, change: Record<string, u
     relationship: 'Sister',
     phoneNumber: '0831234567',
     email: '',
-    nationalId: 'P9876543',
+    nationalId: `P987654${nokOrder}`,
     dateOfBirth: '1985-06-15',
     address: '45 Jan Smuts Avenue, Johannesburg',
     nokOrder,
@@ -152,6 +152,28 @@ describe(`the member's registration (${testEngine})`, () => {
     expect(third.statusCode).toBe(400);
     expect(third.json().details.nokOrder).toBe('Next of kin number must be 1 or 2');
     expect(await kinList(token)).toHaveLength(2);
+  });
+
+  it('refuses a next of kin who is the member, or who is already the other next of kin', async () => {
+    const { token } = await registerMember(t.app);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: profile,
+      headers: bearer(token),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const self = await postKin(token, await kinBody(token, 1, { nationalId: '800101 5009 087' }));
+    expect(self.statusCode).toBe(400);
+    expect(self.json().details.nationalId).toBe('Your next of kin must be someone other than you');
+    expect((await postKin(token, await kinBody(token, 1))).statusCode).toBe(201);
+
+    const twice = await postKin(token, await kinBody(token, 2, { nationalId: 'p9876541' }));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details.nationalId).toBe('This person is already your next of kin #1. Please add someone else');
+    expect((await postKin(token, await kinBody(token, 2))).statusCode).toBe(201);
+    expect((await kinList(token)).map((kin) => kin.nationalId)).toEqual(['P9876541', 'P9876542']);
   });
 
   it("refuses kin documents that are not this member's uploads of that kind", async () => {

@@ -23,6 +23,8 @@ export const kycMessages = {
   tooManyKin: 'You can add at most two next of kin',
   kinExists: (n: number) => `Next of kin #${n} has already been added`,
   kinOrder: (n: number) => `Please add next of kin #${n} first`,
+  kinIsMember: 'Your next of kin must be someone other than you',
+  kinIsOtherKin: (other: number) => `This person is already your next of kin #${other}. Please add someone else`,
   fileNotYours: {
     passportPhotoUrl: 'Please upload NOK passport photo',
     idDocumentUrl: 'Please upload NOK ID document',
@@ -120,13 +122,14 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
       return db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);
         assertRegistrationEditable(user);
+        const nationalId = normalisedId(input.nationalId);
         await tx
           .update(users)
           .set({
             fullName: input.fullName,
             phoneNumber: input.phoneNumber,
             identityType: input.identityType,
-            nationalId: input.nationalId.replace(/\s+/g, ''),
+            nationalId,
             dateOfBirth: input.dateOfBirth,
             address: input.address,
             city: input.city,
@@ -173,12 +176,17 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
 
         const existing = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
         const same = existing.find((k) => k.nokOrder === input.nokOrder);
+        const nationalId = normalisedId(input.nationalId);
+        const kinRule = (message: string) => new AppError('VALIDATION', message, { details: { nationalId: message } });
+        if (user.nationalId && sameId(user.nationalId, nationalId)) throw kinRule(kycMessages.kinIsMember);
+        const other = existing.find((k) => k.nokOrder !== input.nokOrder && sameId(k.nationalId, nationalId));
+        if (other) throw kinRule(kycMessages.kinIsOtherKin(other.nokOrder));
         const fields = {
           fullName: input.fullName,
           relationship: input.relationship,
           phoneNumber: input.phoneNumber,
           email: input.email,
-          nationalId: input.nationalId.replace(/\s+/g, ''),
+          nationalId,
           dateOfBirth: input.dateOfBirth,
           address: input.address,
           passportPhotoUrl: input.passportPhotoUrl,
@@ -212,6 +220,16 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
 }
 
 export type KycService = ReturnType<typeof createKycService>;
+
+/** An ID or passport number as it is kept: without spaces. */
+function normalisedId(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/** Whether two ID or passport numbers name the same document (spaces and letter case aside). */
+function sameId(a: string, b: string): boolean {
+  return normalisedId(a).toUpperCase() === normalisedId(b).toUpperCase();
+}
 
 const kinDocumentKinds: Record<'passportPhotoUrl' | 'idDocumentUrl' | 'proofOfAddressUrl', UploadKind> = {
   passportPhotoUrl: 'nok-passport-photo',
