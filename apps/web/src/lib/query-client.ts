@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Every admin query key starts with this, so the admin area gets its own retry and focus rules. */
@@ -28,6 +28,11 @@ function retryUpTo(limit: number) {
 }
 
 export function createQueryClient(): QueryClient {
+  // A query or mutation tells the components using it of a change in a microtask, not in a timer
+  // (the library's default). A button that a pending mutation disables is then disabled before the
+  // browser takes the next input: a double-click on "Approve" sent the decision twice, and the
+  // admin read the second answer's "already decided" instead of the success message.
+  notifyManager.setScheduler(queueMicrotask);
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from '../../fixtures/accounts.js';
+import { signIn } from '../../fixtures/auth.js';
+import { api, useBrowser } from '../../fixtures/browser.js';
+import {
+  adminToken,
+  createActiveMember,
+  createOpenPool,
+  joinFigures,
+  joinOverApi,
+  payOverApi,
+  type PaymentAnswer,
+} from '../../fixtures/investing.js';
+
+const newPage = useBrowser();
+
+describe('a decision clicked twice', () => {
+  // A double-click sent the decision twice: the first was approved, the second answered 409 and the
+  // admin read "This payment has already been decided" instead of the success message.
+  it('approves a payment once and says so, however fast the admin clicks', async () => {
+    const token = await adminToken();
+    const member = await createActiveMember('Dineo Twice');
+    const pool = await createOpenPool(token);
+    const membership = await joinOverApi(member.token, pool, 2, 'monthly');
+    await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+    const { instalmentCents } = joinFigures(pool, 2, 'monthly');
+    const payment = await payOverApi(member.token, pool.id, instalmentCents, 'EFT / bank transfer');
+
+    const admin = await newPage({ width: 1440, height: 900 });
+    let decisionsSent = 0;
+    admin.on('request', (request) => {
+      if (request.url().endsWith(`/api/admin/payments/${payment.id}/approve`)) decisionsSent += 1;
+    });
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL('**/admin');
+    await admin.goto('/admin/payments');
+    await admin.getByRole('heading', { name: 'Payment Confirmations' }).waitFor();
+    const row = admin.getByRole('row').filter({ hasText: member.email });
+    await row.getByRole('button', { name: `Approve payment from ${member.fullName}` }).dblclick();
+
+    await admin.getByText('Payment approved successfully!').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(decisionsSent).toBe(1);
+    expect(await admin.getByText('This payment has already been decided').count()).toBe(0);
+    const [paid] = await api<PaymentAnswer[]>('GET', '/api/payments/my-payments', undefined, member.token);
+    expect(paid!.status).toBe('completed');
+  });
+});
