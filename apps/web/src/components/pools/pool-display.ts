@@ -106,12 +106,15 @@ export function describePlan(plan: ContributionPlan): string {
   return `${formatRandAmount(plan.amount)} ${plan.label}`;
 }
 
-/** How much of the target has been paid in, as a percentage with one decimal (may pass 100). */
+/**
+ * How much of the target has been paid in, as a percentage with one decimal cut, never rounded up:
+ * R 49 999.98 of R 50 000 is 99.9%, and 100.0% means the target is reached (it may pass 100).
+ */
 export function getFundingPercent(pool: Pick<PoolView, 'currentAmount' | 'targetAmount'>): number {
   const target = randToCents(pool.targetAmount);
   const current = randToCents(pool.currentAmount);
   if (!target || target <= 0 || current === null || current <= 0) return 0;
-  return Math.round((current * 1000) / target) / 10;
+  return Math.floor((current * 1000) / target) / 10;
 }
 
 /** The width of a funding bar: the percentage, never past 100. */
