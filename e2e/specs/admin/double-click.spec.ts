@@ -44,5 +44,13 @@ describe('a decision clicked twice', () => {
     expect(await admin.getByText('This payment has already been decided').count()).toBe(0);
     const [paid] = await api<PaymentAnswer[]>('GET', '/api/payments/my-payments', undefined, member.token);
     expect(paid!.status).toBe('completed');
+
+    // The pool now has a member: its target and duration are no longer offered for editing (the
+    // server refuses them), while the other terms still are.
+    await admin.goto(`/admin/pools/${pool.id}/edit`);
+    await admin.getByText('Members have joined, so the target and duration can no longer change.').waitFor();
+    expect(await admin.getByLabel('Target amount').isDisabled()).toBe(true);
+    expect(await admin.getByLabel('Duration').isDisabled()).toBe(true);
+    expect(await admin.getByLabel('Maximum members').isDisabled()).toBe(false);
   });
 });

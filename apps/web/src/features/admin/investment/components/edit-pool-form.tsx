@@ -111,6 +111,9 @@ export function EditPoolForm({
     defaultValues: toEditPoolValues(pool),
   });
   const isPending = formState.isSubmitting;
+  // The server refuses a new target or duration once anyone holds shares (or asks to): the fields
+  // are not offered then. A request still waiting is refused by the server with its message.
+  const areTermsLocked = pool.totalMembers > 0;
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -134,11 +137,18 @@ export function EditPoolForm({
         <PoolAboutFields control={control} disabled={isPending} />
       </FormSection>
 
-      <FormSection title="Terms" subtitle="The target and duration can no longer change once members have joined.">
+      <FormSection
+        title="Terms"
+        subtitle={
+          areTermsLocked
+            ? 'Members have joined, so the target and duration can no longer change.'
+            : 'The target and duration can no longer change once members have joined.'
+        }
+      >
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-          <PoolTermField control={control} name="targetAmount" disabled={isPending} />
+          <PoolTermField control={control} name="targetAmount" disabled={isPending || areTermsLocked} />
           <PoolTermField control={control} name="maxMembers" disabled={isPending} />
-          <PoolTermField control={control} name="investmentDuration" disabled={isPending} />
+          <PoolTermField control={control} name="investmentDuration" disabled={isPending || areTermsLocked} />
         </Box>
         <TermsPreview control={control} totalShares={pool.totalShares} />
       </FormSection>
