@@ -4,6 +4,7 @@ import {
   formatAdminDate,
   formatAdminDateTime,
   formatCount,
+  formatTimeOfDay,
   getAvatarInitial,
   getDisplayName,
 } from './formatters';
@@ -57,6 +58,15 @@ describe('formatAdminDateTime', () => {
     ['not a date', ''],
   ])('%s -> %j', (value, label) => {
     expect(formatAdminDateTime(value)).toBe(label);
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  // The member's "checked at" said 01:48 where the admin screens said 03:48 for the same moment:
+  // one followed the device's time zone, the other Johannesburg's.
+  it('gives the time in Johannesburg, whatever the time zone of the device', () => {
+    expect(formatTimeOfDay('2026-11-25T01:48:30Z')).toBe('03:48');
+    expect(formatTimeOfDay(new Date('2026-11-25T22:05:00Z'))).toBe('00:05');
   });
 });
 

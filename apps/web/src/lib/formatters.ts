@@ -46,13 +46,22 @@ function joinDateParts(year: number, month: number, day: number): string {
 export function getAdminDateTimeParts(value: string | null | undefined): { date: string; time: string } | null {
   const date = formatAdminDate(value);
   if (!date || !value) return null;
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: COOPERATIVE_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(value));
-  return { date, time };
+  return { date, time: formatTimeOfDay(value) };
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: COOPERATIVE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The 24-hour time of a moment in Johannesburg ('14:05'), the one clock every screen shows, whatever
+ * the device's own time zone.
+ */
+export function formatTimeOfDay(value: string | Date): string {
+  return timeOfDay.format(new Date(value));
 }
 
 /** A moment as the admin screens show it: 'MMM d, yyyy at HH:mm' in Johannesburg; empty when there is none. */

@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { PlainIcon } from '../../components/plain/plain-icon';
 import { hourglassTop, mailOutline } from '../../components/plain/plain-icons';
 import { getErrorMessage } from '../../lib/api-client';
+import { formatTimeOfDay } from '../../lib/formatters';
 import { useCheckRegistrationStatus, type Registrant } from './api';
-
-const timeFormat = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit' });
 
 /** Step 6: everything is in; the member waits for the review and hears by e-mail. */
 export function AwaitingReviewStep({ user }: { user: Registrant }) {
@@ -80,7 +79,7 @@ export function AwaitingReviewStep({ user }: { user: Registrant }) {
       </Button>
       {check.data && !check.isPending && (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1.5 }}>
-          Still under review (checked at {timeFormat.format(check.data)}).
+          Still under review (checked at {formatTimeOfDay(check.data)}).
         </Typography>
       )}
     </Paper>
