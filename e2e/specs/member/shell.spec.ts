@@ -23,6 +23,35 @@ describe('member shell', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('keeps each bottom bar label on one line at 360 px, and shows the transactions tabs go on', async () => {
+    const page = await newPage({ width: 360, height: 740 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
+    await bottom.getByRole('link', { name: 'My Investments' }).click();
+    await page.waitForURL('**/investments');
+    // "My Investments" wrapped onto two lines, its icon out of line with the others.
+    for (const link of await bottom.getByRole('link').all()) {
+      const [label, icon] = await Promise.all([
+        link.locator('span').last().boundingBox(),
+        link.locator('span').first().boundingBox(),
+      ]);
+      expect(label!.height, await link.innerText()).toBeLessThan(24);
+      const firstIcon = await bottom.getByRole('link').first().locator('span').first().boundingBox();
+      // In line within a few pixels (the selected entry's label is a little larger).
+      expect(Math.abs(icon!.y - firstIcon!.y)).toBeLessThan(3);
+    }
+
+    // Fees, Withdrawals and Refunds lay past the edge with no sign of them: an arrow shows there is more.
+    await page.goto('/transactions');
+    const tabs = page.getByRole('tablist', { name: 'Transaction types' });
+    await tabs.getByRole('tab', { name: /^All/ }).waitFor();
+    const refunds = await tabs.getByRole('tab', { name: /^Refunds/ }).boundingBox();
+    expect(refunds!.x + refunds!.width).toBeGreaterThan(360);
+    const more = page.locator('.MuiTabs-root:has([aria-label="Transaction types"]) .MuiTabs-scrollButtons').last();
+    expect(await more.isVisible()).toBe(true);
+  });
+
   it('shows the sidebar with every entry on a wide screen', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);

@@ -48,6 +48,8 @@ export function TransactionsPage() {
           onChange={(_event, next: TransactionTabKey) => setTab(next)}
           variant="scrollable"
           scrollButtons="auto"
+          // On a phone the arrows show that more tabs lie past the edge (MUI hides them there by default).
+          allowScrollButtonsMobile
           aria-label="Transaction types"
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}
         >
