@@ -135,8 +135,13 @@ describe(`joining a pool (${testEngine})`, () => {
   it('lists the requests to join oldest first, paged, each with its member, pool and figures', async () => {
     const pool = await seedOpenPool(t.app, manager);
     const members = [await newMember(), await newMember(), await newMember()];
+    const waiting = async () =>
+      dataOf<{ poolRequests: number }>(await call('GET', '/api/admin/dashboard/pending-counts', manager)).poolRequests;
+    const before = await waiting();
     const made: Awaited<ReturnType<typeof joinOk>>[] = [];
     for (const [i, member] of members.entries()) made.push(await joinOk(t.app, member.token, pool, i + 1));
+    // The dashboard counts them: it said "Nothing is waiting for review" while requests waited.
+    expect(await waiting()).toBe(before + 3);
     type Listed = { id: string; createdAt: string } & Record<string, unknown>;
     const all = dataOf<Listed[]>(await call('GET', '/api/admin/pool-requests?limit=100', manager));
     const ours = all.filter((r) => made.some((m) => m.id === r.id));

@@ -17,6 +17,7 @@ import { kinView, userView } from './accounts.js';
 export const pendingCounts = z.object({
   registrations: z.number().int().min(0),
   payments: z.number().int().min(0),
+  poolRequests: z.number().int().min(0).describe('Requests to join a pool'),
   loans: z.number().int().min(0).describe('Loans waiting for approval or to be paid out'),
   withdrawals: z.number().int().min(0),
   exits: z.number().int().min(0),

@@ -1,6 +1,7 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -25,6 +26,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 const tileLooks: Record<keyof PendingCounts, { icon: ReactElement; color: string; tint: string }> = {
   registrations: { icon: <HowToRegOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
   payments: { icon: <PaymentsOutlined />, color: '#248A3D', tint: 'rgba(52, 199, 89, 0.14)' },
+  poolRequests: { icon: <GroupAddOutlined />, color: '#0071A4', tint: 'rgba(50, 173, 230, 0.14)' },
   loans: { icon: <AccountBalanceOutlined />, color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' },
   withdrawals: { icon: <SavingsOutlined />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
   exits: { icon: <ExitToAppOutlined />, color: '#D70015', tint: 'rgba(255, 59, 48, 0.1)' },
@@ -61,7 +63,6 @@ export function AdminDashboardPage() {
             xs: '1fr',
             sm: 'repeat(2, minmax(0, 1fr))',
             md: 'repeat(3, minmax(0, 1fr))',
-            lg: 'repeat(5, minmax(0, 1fr))',
           },
         }}
       >

@@ -6,6 +6,7 @@ import { adminKeys } from '../shared/query-keys';
 export interface PendingCounts {
   registrations: number;
   payments: number;
+  poolRequests: number;
   loans: number;
   withdrawals: number;
   exits: number;

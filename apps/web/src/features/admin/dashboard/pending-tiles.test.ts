@@ -6,6 +6,7 @@ describe('pendingTiles', () => {
     expect(pendingTiles.map((tile) => [tile.key, tile.path])).toEqual([
       ['registrations', '/admin/members/pending'],
       ['payments', '/admin/payments/pending'],
+      ['poolRequests', '/admin/pool-requests'],
       ['loans', '/admin/loans/pending'],
       ['withdrawals', '/admin/withdrawals/pending'],
       ['exits', '/admin/exits/pending'],
@@ -13,6 +14,8 @@ describe('pendingTiles', () => {
   });
 
   it('adds up the counts', () => {
-    expect(getTotalPending({ registrations: 3, payments: 2, loans: 0, withdrawals: 1, exits: 0 })).toBe(6);
+    expect(
+      getTotalPending({ registrations: 3, payments: 2, poolRequests: 4, loans: 0, withdrawals: 1, exits: 0 }),
+    ).toBe(10);
   });
 });

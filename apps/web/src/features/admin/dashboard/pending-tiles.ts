@@ -16,6 +16,12 @@ export const pendingTiles: readonly PendingTile[] = [
     path: '/admin/members/pending',
   },
   { key: 'payments', label: 'Payments', description: 'Proofs of payment to confirm', path: '/admin/payments/pending' },
+  {
+    key: 'poolRequests',
+    label: 'Pool requests',
+    description: 'Requests to join a pool',
+    path: '/admin/pool-requests',
+  },
   { key: 'loans', label: 'Loans', description: 'Loan applications', path: '/admin/loans/pending' },
   {
     key: 'withdrawals',
