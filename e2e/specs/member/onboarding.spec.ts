@@ -267,6 +267,11 @@ describe('the verification wizard', () => {
     await expectStep(page, 'First Next of Kin', 60);
 
     await pickKinDocuments(page);
+    // A refused replacement leaves the photo uploaded before it: the step used to lose it and then
+    // ask for a passport photo the member had already given.
+    await page.getByLabel('NOK passport photo file', { exact: true }).setInputFiles(files.fakePhoto);
+    await page.getByText('Please upload a JPEG, PNG or WebP photo').waitFor();
+    await page.getByText('Uploaded · portrait.jpg').waitFor();
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expectStep(page, 'Second Next of Kin', 80);
     await page.reload();

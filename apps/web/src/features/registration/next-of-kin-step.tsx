@@ -90,6 +90,7 @@ function useKinDocument(spec: KinDocumentSpec, nokOrder: number, keptUrl: string
     const refusal = checkUploadSize(picked);
     if (refusal) return setError(refusal);
     setError(null);
+    const before = { file, url };
     setFile(picked);
     setUrl(null);
     setProgress(0);
@@ -97,7 +98,13 @@ function useKinDocument(spec: KinDocumentSpec, nokOrder: number, keptUrl: string
       { file: picked, onProgress: setProgress },
       {
         onSuccess: (answer) => setUrl(answer.url),
-        onError: (failure) => setError(getErrorMessage(failure, spec.fallback)),
+        onError: (failure) => {
+          // The refused file goes; the document uploaded before it stays (it used to be lost, and
+          // the step then asked for a document the member had already given).
+          setFile(before.file);
+          setUrl(before.url);
+          setError(getErrorMessage(failure, spec.fallback));
+        },
       },
     );
   };
