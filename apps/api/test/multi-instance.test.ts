@@ -23,7 +23,7 @@ import {
 import { pdf, png } from './files.js';
 import { assertMoneyInvariants } from './invariants.js';
 import { samplePool, type PoolAnswer } from './pools.js';
-import { sampleProfile } from './seed.js';
+import { uniqueProfile } from './seed.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
 /*
@@ -178,7 +178,7 @@ describe.skipIf(skip)(`two API instances, one cooperative${skip ? ` (${skip})` :
       expected: 201,
     });
     await callOk(proxy.url, 'POST', '/api/auth/complete-profile', {
-      body: { ...sampleProfile, fullName: `Member ${n} Mokoena` },
+      body: uniqueProfile({ fullName: `Member ${n} Mokoena` }),
       token,
     });
     await uploadOverHttp(proxy.url, token, 'profile-picture', await png(), 'image/png');

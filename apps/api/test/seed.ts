@@ -1,3 +1,4 @@
+import { saIdNumberFor } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, dataOf, registerMember } from './app.js';
@@ -11,6 +12,17 @@ export const sampleProfile = {
   dateOfBirth: '1980-01-01',
   address: '12 Vilakazi Street, Orlando West, Soweto',
 };
+
+let lastSequence = 0;
+
+/**
+ * The sample profile with an ID number no other member of this test file has (one person, one
+ * account): the sample's birth date with the next sequence number.
+ */
+export function uniqueProfile(change: Record<string, unknown> = {}) {
+  lastSequence += 1;
+  return { ...sampleProfile, nationalId: saIdNumberFor(sampleProfile.dateOfBirth, lastSequence), ...change };
+}
 
 /** Uploads a file over the API as the member and answers its URL. */
 export async function uploadFile(app: FastifyInstance, token: string, kind: string, body?: Buffer) {
@@ -54,10 +66,11 @@ export async function addKin(app: FastifyInstance, token: string, nokOrder: numb
 /** A member whose whole registration is in and awaiting review. */
 export async function seedSubmittedMember(app: FastifyInstance) {
   const member = await registerMember(app);
+  const profile = uniqueProfile();
   const saved = await app.inject({
     method: 'POST',
     url: '/api/auth/complete-profile',
-    payload: sampleProfile,
+    payload: profile,
     headers: bearer(member.token),
   });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -65,5 +78,5 @@ export async function seedSubmittedMember(app: FastifyInstance) {
   await uploadFile(app, member.token, 'id-document');
   await addKin(app, member.token, 1);
   await addKin(app, member.token, 2);
-  return member;
+  return { ...member, nationalId: profile.nationalId };
 }

@@ -59,7 +59,7 @@ describe('admin review of registrations', () => {
 
     const info = page.getByRole('region', { name: 'Personal Information' });
     await info.getByText('South African ID').waitFor();
-    await info.getByText('8001015009087').waitFor();
+    await info.getByText(member.nationalId).waitFor();
     await info.getByText('Jan 1, 1980').waitFor();
     expect(await info.getByText('12 Vilakazi Street, Orlando West').isVisible()).toBe(false);
     await info.getByRole('button', { name: /Address/ }).click();

@@ -1,7 +1,7 @@
 import { formatRand } from '@letsema/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
+import { ADMIN, MEMBER_PASSWORD, newEmail, newNationalId } from '../../fixtures/accounts.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import {
   adminToken,
@@ -88,7 +88,7 @@ describe('the keyboard alone', () => {
     missing.push(...(await tabTo(page, identityType)));
     await page.keyboard.press('ArrowDown');
     expect(await identityType.inputValue()).toBe('national_id');
-    await typeInto(page, page.getByLabel('ID number'), '8001015009087', missing);
+    await typeInto(page, page.getByLabel('ID number'), newNationalId(), missing);
     await typeInto(page, page.getByLabel('Residential address'), '7 Kerk Street, Mahikeng', missing);
     await typeInto(page, page.getByLabel('City or town (optional)'), 'Mahikeng', missing);
     const province = page.getByLabel('Province (optional)');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
+import { MEMBER_PASSWORD, newEmail, newNationalId } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { createTestFiles, removeTestFiles, uploadOverApi, type TestFiles } from '../../fixtures/files.js';
@@ -77,7 +77,7 @@ async function expectStep(page: Page, title: string, percent: number) {
 }
 
 async function fillProfile(page: Page, values: Partial<typeof profile> = {}) {
-  const v = { ...profile, ...values };
+  const v = { ...profile, nationalId: newNationalId(), ...values };
   await page.getByLabel('Full name').fill(v.fullName);
   await page.getByLabel('Phone number').fill(v.phoneNumber);
   await page.getByLabel('Identity type').selectOption(v.identityType);
@@ -115,10 +115,16 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** A member who has submitted everything over the API, as a finished wizard would. */
-async function submitRegistrationOverApi(): Promise<{ email: string; token: string; userId: string }> {
+async function submitRegistrationOverApi(): Promise<{
+  email: string;
+  token: string;
+  userId: string;
+  nationalId: string;
+}> {
   const email = newEmail('returned');
   const token = await registerOverApi(email, MEMBER_PASSWORD);
-  await api('POST', '/api/auth/complete-profile', profile, token);
+  const nationalId = newNationalId();
+  await api('POST', '/api/auth/complete-profile', { ...profile, nationalId }, token);
   await uploadOverApi(token, 'profile-picture', files.photo);
   await uploadOverApi(token, 'id-document', files.pdf);
   for (const n of [1, 2] as const) {
@@ -137,7 +143,7 @@ async function submitRegistrationOverApi(): Promise<{ email: string; token: stri
   }
   const me = await api<Me>('GET', '/api/auth/me', undefined, token);
   expect(me.registrationStatus).toBe('pending_kyc');
-  return { email, token, userId: me.id };
+  return { email, token, userId: me.id, nationalId };
 }
 
 describe('the verification wizard', () => {
@@ -344,7 +350,7 @@ describe('the verification wizard', () => {
     await expectNoSidewaysScroll(page);
 
     expect(await page.getByLabel('Full name').inputValue()).toBe(profile.fullName);
-    expect(await page.getByLabel('ID number').inputValue()).toBe(profile.nationalId);
+    expect(await page.getByLabel('ID number').inputValue()).toBe(member.nationalId);
     expect(await page.getByLabel('Province (optional)').inputValue()).toBe(profile.province);
     await page.getByLabel('Residential address').fill('12 Vilakazi Street, Orlando West, Soweto 1804');
     await page.getByRole('button', { name: 'Save and Continue' }).click();

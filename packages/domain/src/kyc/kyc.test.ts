@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasReachedAge, isIsoDate, todayInJohannesburg } from './dates.js';
-import { isValidSaIdNumber, saIdMatchesBirthDate } from './sa-id.js';
+import { isValidSaIdNumber, saIdMatchesBirthDate, saIdNumberFor } from './sa-id.js';
 import { completeProfileBody, nextOfKinBody } from './schemas.js';
 
 function messages(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -151,5 +151,17 @@ describe('nextOfKinBody', () => {
     [{ proofOfAddressUrl: 'https://evil.example/x.pdf' }, 'proofOfAddressUrl', 'Please upload NOK proof of address'],
   ])('%j -> %s: %s', (change, field, message) => {
     expect(messages(nextOfKinBody.safeParse({ ...valid, ...change }))[field]).toBe(message);
+  });
+});
+
+describe('saIdNumberFor', () => {
+  it('makes valid numbers for a birth date, one per sequence number', () => {
+    expect(saIdNumberFor('1980-01-01', 50_098)).toBe('8001015009087');
+    const made = Array.from({ length: 200 }, (_, i) => saIdNumberFor('1975-05-05', i * 499));
+    expect(new Set(made).size).toBe(200);
+    for (const id of made) {
+      expect(isValidSaIdNumber(id), id).toBe(true);
+      expect(saIdMatchesBirthDate(id, '1975-05-05')).toBe(true);
+    }
   });
 });

@@ -18,6 +18,23 @@ export function saIdMatchesBirthDate(id: string, birthDate: string): boolean {
   return id.slice(0, 6) === `${y.slice(2)}${m}${d}`;
 }
 
+/**
+ * The South African ID number of a YYYY-MM-DD birth date and a sequence number (0 to 99 999: the four
+ * sequence digits, then the digit before the check digit), for a South African citizen, with its check
+ * digit. Each sequence number gives another valid number for the same birth date.
+ */
+export function saIdNumberFor(birthDate: string, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 0 || sequence > 99_999) throw new RangeError('Sequence is 0 to 99 999');
+  const [y, m, d] = birthDate.split('-');
+  if (!y || !m || !d) throw new RangeError('Birth date is YYYY-MM-DD');
+  const digits = String(sequence).padStart(5, '0');
+  const body = `${y.slice(2)}${m}${d}${digits.slice(0, 4)}0${digits[4]}`;
+  for (let check = 0; check <= 9; check++) {
+    if (passesLuhn(`${body}${check}`)) return `${body}${check}`;
+  }
+  throw new Error('unreachable: one check digit always passes');
+}
+
 function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {

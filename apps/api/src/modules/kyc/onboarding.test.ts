@@ -1,5 +1,5 @@
-import { resumeStep, todayInJohannesburg } from '@letsema/domain';
-import { and, eq } from 'drizzle-orm';
+import { resumeStep, saIdNumberFor, todayInJohannesburg } from '@letsema/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,17 +154,49 @@ describe(`the member's registration (${testEngine})`, () => {
     expect(await kinList(token)).toHaveLength(2);
   });
 
+  it('refuses an ID number another account holds, even when two profiles name it at once', async () => {
+    const saveProfile = async (token: string, nationalId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/complete-profile',
+        payload: { ...profile, nationalId },
+        headers: bearer(token),
+      });
+    const taken =
+      'This ID number is already registered to another account. Sign in to that account, or contact us if it is not yours.';
+    const number = saIdNumberFor(profile.dateOfBirth, 2);
+    const first = await registerMember(t.app);
+    const second = await registerMember(t.app);
+    expect((await saveProfile(first.token, number)).statusCode).toBe(200);
+    const again = await saveProfile(second.token, `${number.slice(0, 6)} ${number.slice(6)}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details.nationalId).toBe(taken);
+    // The holder may save their own profile again.
+    expect((await saveProfile(first.token, number)).statusCode).toBe(200);
+
+    // At the same moment (on PostgreSQL, two connections): one is saved, the other refused.
+    const racing = saIdNumberFor(profile.dateOfBirth, 3);
+    const racers = [await registerMember(t.app), await registerMember(t.app)];
+    const answers = await Promise.all(racers.map((racer) => saveProfile(racer.token, racing)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [holders] = (
+      await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where national_id = ${racing}`)
+    ).rows;
+    expect(holders!.n).toBe(1);
+  });
+
   it('refuses a next of kin who is the member, or who is already the other next of kin', async () => {
     const { token } = await registerMember(t.app);
+    const own = saIdNumberFor(profile.dateOfBirth, 1);
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/auth/complete-profile',
-      payload: profile,
+      payload: { ...profile, nationalId: own },
       headers: bearer(token),
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
-    const self = await postKin(token, await kinBody(token, 1, { nationalId: '800101 5009 087' }));
+    const self = await postKin(token, await kinBody(token, 1, { nationalId: `${own.slice(0, 6)} ${own.slice(6)}` }));
     expect(self.statusCode).toBe(400);
     expect(self.json().details.nationalId).toBe('Your next of kin must be someone other than you');
     expect((await postKin(token, await kinBody(token, 1))).statusCode).toBe(201);

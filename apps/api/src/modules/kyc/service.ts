@@ -6,7 +6,7 @@ import {
   type NextOfKinBody,
   type UploadKind,
 } from '@letsema/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, nextOfKin, users } from '../../db/schema.js';
@@ -23,6 +23,8 @@ export const kycMessages = {
   tooManyKin: 'You can add at most two next of kin',
   kinExists: (n: number) => `Next of kin #${n} has already been added`,
   kinOrder: (n: number) => `Please add next of kin #${n} first`,
+  idNumberTaken:
+    'This ID number is already registered to another account. Sign in to that account, or contact us if it is not yours.',
   kinIsMember: 'Your next of kin must be someone other than you',
   kinIsOtherKin: (other: number) => `This person is already your next of kin #${other}. Please add someone else`,
   fileNotYours: {
@@ -123,6 +125,19 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
         const user = await lockUser(tx, userId);
         assertRegistrationEditable(user);
         const nationalId = normalisedId(input.nationalId);
+        // One person, one account. Two profiles naming the same number at the same moment take turns
+        // (a lock on the number itself), so the second sees the first.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national-id:${nationalId}`}))`);
+        const [holder] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.nationalId, nationalId), ne(users.id, userId)))
+          .limit(1);
+        if (holder) {
+          throw new AppError('CONFLICT', kycMessages.idNumberTaken, {
+            details: { nationalId: kycMessages.idNumberTaken },
+          });
+        }
         await tx
           .update(users)
           .set({

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
-import { sampleProfile, seedSubmittedMember } from '../../../test/seed.js';
+import { seedSubmittedMember } from '../../../test/seed.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe(`a member's own data (${testEngine})`, () => {
     expect(uploaded.filter((name) => name.startsWith('files/nok-'))).toHaveLength(6);
 
     const account = JSON.parse(strFromU8(zip['account.json']!));
-    expect(account).toMatchObject({ email: member.email, nationalId: sampleProfile.nationalId });
+    expect(account).toMatchObject({ email: member.email, nationalId: member.nationalId });
     expect(account.passwordHash).toBeUndefined();
     expect(JSON.parse(strFromU8(zip['next-of-kin.json']!))).toHaveLength(2);
     const activity = JSON.parse(strFromU8(zip['activity.json']!)) as { action: string }[];

@@ -1,0 +1,1 @@
+CREATE INDEX "users_national_id_idx" ON "users" USING btree ("national_id");
