@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 
 /** A real JPEG photo carrying EXIF with a GPS position and a camera model. */
@@ -44,4 +46,15 @@ export function multipart(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The permission bits of `folder` and of everything under it. */
+export function modesUnder(folder: string): { file: string; folder: boolean; mode: number }[] {
+  return [
+    { file: folder, folder: true, mode: statSync(folder).mode & 0o777 },
+    ...readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(folder, entry.name);
+      return entry.isDirectory() ? modesUnder(file) : [{ file, folder: false, mode: statSync(file).mode & 0o777 }];
+    }),
+  ];
 }

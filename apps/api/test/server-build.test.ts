@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './api-process.js';
+import { modesUnder } from './files.js';
 
 interface TemplateBuild {
   buildDatabaseTemplate(dist?: string): Promise<void>;
@@ -14,17 +15,6 @@ const work = mkdtempSync(path.join(tmpdir(), 'letsema-server-build-'));
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
-
-/** The permission bits of `folder` and of everything under it. */
-function modesUnder(folder: string): { file: string; folder: boolean; mode: number }[] {
-  return [
-    { file: folder, folder: true, mode: statSync(folder).mode & 0o777 },
-    ...readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-      const file = path.join(folder, entry.name);
-      return entry.isDirectory() ? modesUnder(file) : [{ file, folder: false, mode: statSync(file).mode & 0o777 }];
-    }),
-  ];
-}
 
 describe('the server build', () => {
   // The image builds as root and runs as an account of its own; a template only root could read

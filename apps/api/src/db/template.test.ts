@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, pgliteVersion, type DatabaseTemplate } from './client.js';
+import { modesUnder } from '../../test/files.js';
 
 // The embedded database's template: a new data folder is a copy of it, and migrations still run.
 const work = mkdtempSync(path.join(tmpdir(), 'letsema-template-'));
@@ -22,17 +23,6 @@ function setModes(folder: string, folders: number, files: number): void {
     if (entry.isDirectory()) setModes(file, folders, files);
     else chmodSync(file, files);
   }
-}
-
-/** The permission bits of `folder` and of everything under it. */
-function modesUnder(folder: string): { file: string; folder: boolean; mode: number }[] {
-  return [
-    { file: folder, folder: true, mode: statSync(folder).mode & 0o777 },
-    ...readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-      const file = path.join(folder, entry.name);
-      return entry.isDirectory() ? modesUnder(file) : [{ file, folder: false, mode: statSync(file).mode & 0o777 }];
-    }),
-  ];
 }
 
 /** The rows of the marker table the template holds, or null when the database has no such table. */
