@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, getLastInstalmentNote, getPaymentProgress, toCents } from './investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress, getPlanHint, toCents } from './investing';
 
 describe('getPaymentProgress', () => {
   it.each([
@@ -65,5 +65,15 @@ describe('getLastInstalmentNote', () => {
     [{ totalCommitment: 21428.58, installmentPlan: 'weekly', pool }, null],
   ])('%j -> %s', (membership, expected) => {
     expect(getLastInstalmentNote(membership)).toBe(expected);
+  });
+});
+
+describe('getPlanHint', () => {
+  const pool = { id: 'p', name: 'Pool', status: 'open', investmentDuration: 12, paymentMethods: [] };
+  it('adds the last instalment, keeping the rand sign as it is', () => {
+    expect(getPlanHint('per month', { totalCommitment: 28571.44, installmentPlan: 'monthly', pool })).toBe(
+      'per month, the last R 2 380.99',
+    );
+    expect(getPlanHint('per month', { totalCommitment: 12000, installmentPlan: 'monthly', pool })).toBe('per month');
   });
 });

@@ -77,6 +77,15 @@ export function getLastInstalmentNote(
   return last === null ? null : `The last ${formatRand(last)}`;
 }
 
+/** The plan under the instalment on the payment form: "per month", then the last one when it differs. */
+export function getPlanHint(
+  planLabel: string,
+  membership: Pick<MembershipView, 'totalCommitment' | 'installmentPlan' | 'pool'>,
+): string {
+  const last = getLastInstalmentNote(membership);
+  return last === null ? planLabel : `${planLabel}, ${last.replace(/^The /, 'the ')}`;
+}
+
 /** How far a membership is paid: figures in cents and the share of the commitment. */
 export function getPaymentProgress(membership: Pick<MembershipView, 'totalCommitment' | 'totalPaid'>): PaymentProgress {
   const commitmentCents = toCents(membership.totalCommitment);

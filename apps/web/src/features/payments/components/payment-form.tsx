@@ -14,7 +14,7 @@ import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { getLastInstalmentNote, toCents, type MembershipView } from '../../../lib/investing';
+import { getPlanHint, toCents, type MembershipView } from '../../../lib/investing';
 import type { CreatePaymentRequest } from '../api';
 import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
 import { ProofPicker } from '../../../components/proof-picker';
@@ -112,7 +112,7 @@ export function PaymentForm({
         <Figure
           label="Instalment"
           value={formatRandAmount(membership.contributionAmount)}
-          hint={[planLabel, getLastInstalmentNote(membership)?.toLowerCase()].filter(Boolean).join(', ')}
+          hint={getPlanHint(planLabel, membership)}
         />
         <Figure
           label="Paid"
