@@ -45,6 +45,15 @@ describe('a decision clicked twice', () => {
     const [paid] = await api<PaymentAnswer[]>('GET', '/api/payments/my-payments', undefined, member.token);
     expect(paid!.status).toBe('completed');
 
+    // Two shares of R 1 000 over 12 months: eleven instalments of R 166.67 and a last of R 166.63,
+    // which the member is told wherever the instalment is stated.
+    const memberPage = await newPage({ width: 1280, height: 800 });
+    await signIn(memberPage, member.email, member.password);
+    await memberPage.waitForURL('**/dashboard');
+    await memberPage.getByRole('region', { name: 'My investment' }).getByText('The last R 166.63').waitFor();
+    await memberPage.goto('/payments');
+    await memberPage.getByText('per month, the last R 166.63', { exact: true }).waitFor();
+
     // The pool now has a member: its target and duration are no longer offered for editing (the
     // server refuses them), while the other terms still are.
     await admin.goto(`/admin/pools/${pool.id}/edit`);
