@@ -1,1 +1,1 @@
-CREATE INDEX "users_national_id_idx" ON "users" USING btree ("national_id");
+CREATE INDEX "users_national_id_idx" ON "users" USING btree (upper("national_id"));

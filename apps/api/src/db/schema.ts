@@ -90,7 +90,7 @@ export const users = pgTable(
       .where(sql`${t.isAdmin} = false`),
     index('users_account_status_idx').on(t.accountStatus),
     // One ID number per account: a profile's number is looked up before it is saved (kyc/service.ts).
-    index('users_national_id_idx').on(t.nationalId),
+    index('users_national_id_idx').on(sql`upper(${t.nationalId})`),
     index('users_is_admin_idx').on(t.isAdmin),
   ],
 );

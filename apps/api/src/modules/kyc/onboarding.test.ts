@@ -171,6 +171,16 @@ describe(`the member's registration (${testEngine})`, () => {
     const again = await saveProfile(second.token, `${number.slice(0, 6)} ${number.slice(6)}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().details.nationalId).toBe(taken);
+    const passport = async (token: string, nationalId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/complete-profile',
+        payload: { ...profile, identityType: 'passport', nationalId },
+        headers: bearer(token),
+      });
+    const third = await registerMember(t.app);
+    expect((await passport(third.token, 'B7654321')).statusCode).toBe(200);
+    expect((await passport(second.token, 'b7654321')).statusCode).toBe(409);
     // The holder may save their own profile again.
     expect((await saveProfile(first.token, number)).statusCode).toBe(200);
 

@@ -127,11 +127,13 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
         const nationalId = normalisedId(input.nationalId);
         // One person, one account. Two profiles naming the same number at the same moment take turns
         // (a lock on the number itself), so the second sees the first.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national-id:${nationalId}`}))`);
+        // Letter case aside, as for next of kin: a passport number typed in small letters is the same.
+        const sameNumber = nationalId.toUpperCase();
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national-id:${sameNumber}`}))`);
         const [holder] = await tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.nationalId, nationalId), ne(users.id, userId)))
+          .where(and(sql`upper(${users.nationalId}) = ${sameNumber}`, ne(users.id, userId)))
           .limit(1);
         if (holder) {
           throw new AppError('CONFLICT', kycMessages.idNumberTaken, {
