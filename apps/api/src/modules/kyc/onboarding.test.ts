@@ -216,6 +216,16 @@ describe(`the member's registration (${testEngine})`, () => {
     expect(twice.json().details.nationalId).toBe('This person is already your next of kin #1. Please add someone else');
     expect((await postKin(token, await kinBody(token, 2))).statusCode).toBe(201);
     expect((await kinList(token)).map((kin) => kin.nationalId)).toEqual(['P9876541', 'P9876542']);
+
+    // Nor may the member's own number become a next of kin's afterwards.
+    const asKin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { ...profile, identityType: 'passport', nationalId: 'p9876542' },
+      headers: bearer(token),
+    });
+    expect(asKin.statusCode).toBe(400);
+    expect(asKin.json().details.nationalId).toBe('This is the ID number of your next of kin #2. Please enter your own');
   });
 
   it("refuses kin documents that are not this member's uploads of that kind", async () => {

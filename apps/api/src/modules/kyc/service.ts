@@ -27,6 +27,7 @@ export const kycMessages = {
     'This ID number is already registered to another account. Sign in to that account, or contact us if it is not yours.',
   kinIsMember: 'Your next of kin must be someone other than you',
   kinIsOtherKin: (other: number) => `This person is already your next of kin #${other}. Please add someone else`,
+  memberIsKin: (n: number) => `This is the ID number of your next of kin #${n}. Please enter your own`,
   fileNotYours: {
     passportPhotoUrl: 'Please upload NOK passport photo',
     idDocumentUrl: 'Please upload NOK ID document',
@@ -125,6 +126,16 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
         const user = await lockUser(tx, userId);
         assertRegistrationEditable(user);
         const nationalId = normalisedId(input.nationalId);
+        // The member is not their own next of kin, whichever of the two is saved last.
+        const kin = await tx
+          .select({ nokOrder: nextOfKin.nokOrder, nationalId: nextOfKin.nationalId })
+          .from(nextOfKin)
+          .where(eq(nextOfKin.userId, userId));
+        const namesake = kin.find((k) => sameId(k.nationalId, nationalId));
+        if (namesake) {
+          const message = kycMessages.memberIsKin(namesake.nokOrder);
+          throw new AppError('VALIDATION', message, { details: { nationalId: message } });
+        }
         // One person, one account. Two profiles naming the same number at the same moment take turns
         // (a lock on the number itself), so the second sees the first.
         // Letter case aside, as for next of kin: a passport number typed in small letters is the same.
