@@ -34,6 +34,9 @@ describe('registration and sign-in', () => {
     await page.getByText(`Please confirm your e-mail address: we sent a link to ${email}.`).waitFor();
     await page.getByRole('button', { name: 'Send the link again' }).click();
     await page.getByText(`We sent a new link to ${email}. It works for 24 hours.`).waitFor();
+    // A success message: it goes after three seconds, and the reminder comes back.
+    await page.getByText(`We sent a new link to ${email}.`).waitFor({ state: 'hidden', timeout: 6000 });
+    await page.getByRole('button', { name: 'Send the link again' }).waitFor();
     const mail = await waitForMail(email, 'Letsema: confirm your e-mail address');
     await page.goto(linkTo(mail.text, '/verify-email'));
     await page.getByText('Your e-mail address is confirmed. Thank you.').waitFor();

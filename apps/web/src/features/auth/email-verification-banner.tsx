@@ -1,8 +1,10 @@
 import { PlainAlert } from '../../components/plain/plain-alert';
 import { PlainButton } from '../../components/plain/plain-button';
 import plainStyles from '../../components/plain/plain.module.css';
+import { useEffect } from 'react';
 import { getErrorMessage } from '../../lib/api-client';
 import type { CurrentUser } from '../../lib/current-user';
+import { SUCCESS_MESSAGE_MS } from '../../lib/use-success-message';
 import { useResendVerification } from './api';
 
 /**
@@ -11,6 +13,14 @@ import { useResendVerification } from './api';
  */
 export function EmailVerificationBanner({ user }: { user: CurrentUser }) {
   const resend = useResendVerification();
+  const { isSuccess, reset } = resend;
+  // "We sent a new link" is a success message: it goes after three seconds, like every other, and
+  // the reminder with its button comes back.
+  useEffect(() => {
+    if (!isSuccess) return undefined;
+    const timer = setTimeout(reset, SUCCESS_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [isSuccess, reset]);
   if (user.emailVerified) return null;
   return (
     <PlainAlert
