@@ -157,6 +157,9 @@ describe('admin review of registrations', () => {
     }
 
     await page.getByRole('tab', { name: 'KYC Verification' }).click();
+    // The earlier refusal no longer applies and is not shown again.
+    await page.getByRole('region', { name: 'Personal Information' }).waitFor();
+    expect(await page.getByText('Please approve both next of kin').count()).toBe(0);
     await bar.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve KYC?' }).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('KYC approved successfully!').waitFor();

@@ -12,12 +12,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { RejectKinBody, RejectKycBody } from '@letsema/domain';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import {
+  memberKeys,
   useMemberForReview,
   useReviewDecision,
   type MemberForReview,
@@ -34,6 +36,7 @@ import {
   canDecide,
   findKin,
   getApproveFailureMessage,
+  getDecisionState,
   getDecisionSuccessMessage,
   getRejectOptions,
   getReviewTabs,
@@ -90,15 +93,20 @@ interface DialogState {
 function RegistrationReview({ member }: { member: MemberForReview }) {
   const [selected, setSelected] = useState<ReviewTarget>('kyc');
   const [dialog, setDialog] = useState<DialogState>({ kind: 'approve', target: 'kyc', isOpen: false });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ message: string; state: string } | null>(null);
   const [rejectFailure, setRejectFailure] = useState<string | null>(null);
   const success = useSuccessMessage();
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const decision = useReviewDecision(member.id);
+  const queryClient = useQueryClient();
 
   const tabs = getReviewTabs(member);
   const target: ReviewTarget = selected !== 'kyc' && !findKin(member, selected) ? 'kyc' : selected;
   const isDecidable = canDecide(member, target);
+  const state = getDecisionState(member, target);
+  // A failure stays while the review it was about is unchanged: another tab or decision clears it.
+  const failure = failed?.state === state ? failed.message : null;
+  const setFailure = (message: string | null) => setFailed(message === null ? null : { message, state });
   const name = member.fullName?.trim() || member.email;
 
   const openDialog = (kind: 'approve' | 'reject') => {
@@ -119,7 +127,12 @@ function RegistrationReview({ member }: { member: MemberForReview }) {
         },
         onError: (error) => {
           closeDialog();
-          setFailure(getErrorMessage(error, getApproveFailureMessage(subject)));
+          // The review is loaded again before this runs: the failure belongs to what it shows now.
+          const now = queryClient.getQueryData<MemberForReview>(memberKeys.detail(member.id)) ?? member;
+          setFailed({
+            message: getErrorMessage(error, getApproveFailureMessage(subject)),
+            state: getDecisionState(now, subject),
+          });
         },
       },
     );
@@ -164,7 +177,6 @@ function RegistrationReview({ member }: { member: MemberForReview }) {
           value={target}
           onChange={(_event, value: ReviewTarget) => {
             setSelected(value);
-            setFailure(null);
           }}
           variant="scrollable"
           // Three tabs fit from sm up; on phones they scroll, with buttons to show there is more.

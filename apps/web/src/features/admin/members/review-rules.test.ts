@@ -5,6 +5,7 @@ import type { MemberForReview } from './api';
 import {
   canDecide,
   checkRejection,
+  getDecisionState,
   getDownloadName,
   getRejectOptions,
   getRejectTitle,
@@ -180,5 +181,23 @@ describe('names', () => {
     [2, 'proofOfAddress', 'nok2-address'],
   ] as const)('%s %s downloads as %s', (target, document, name) => {
     expect(getDownloadName(target, document)).toBe(name);
+  });
+});
+
+describe('getDecisionState', () => {
+  it('stays the same while nothing in the review changes', () => {
+    expect(getDecisionState(member(), 'kyc')).toBe(getDecisionState(member(), 'kyc'));
+  });
+
+  it('changes when a next of kin is decided, so a "approve both next of kin first" failure goes', () => {
+    const before = getDecisionState(member(), 'kyc');
+    expect(getDecisionState(member({ nextOfKin: [kin(1, 'approved'), kin(2)] }), 'kyc')).not.toBe(before);
+    expect(getDecisionState(member({ nextOfKin: [kin(1), kin(2, 'rejected')] }), 'kyc')).not.toBe(before);
+  });
+
+  it('changes with the tab and with the registration', () => {
+    const before = getDecisionState(member(), 'kyc');
+    expect(getDecisionState(member(), 1)).not.toBe(before);
+    expect(getDecisionState(member({ registrationStatus: 'active' }), 'kyc')).not.toBe(before);
   });
 });

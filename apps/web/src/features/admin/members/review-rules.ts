@@ -58,6 +58,15 @@ export function canDecide(member: MemberForReview, target: ReviewTarget): boolea
   return getTargetStatus(member, target) === 'pending' && isAwaitingReview(member);
 }
 
+/**
+ * What a decision's failure was about: the tab and every subject's status. A failure is shown only
+ * while this stays the same, so "approve both next of kin first" goes once they are approved, here or
+ * by another admin.
+ */
+export function getDecisionState(member: MemberForReview, target: ReviewTarget): string {
+  return [target, ...getReviewTabs(member).map((tab) => `${tab.target}:${tab.status}`)].join('|');
+}
+
 /** How a decision's subject is named in titles and messages: KYC, NOK #1, NOK #2. */
 export function getTargetName(target: ReviewTarget): string {
   return target === 'kyc' ? 'KYC' : `NOK #${target}`;
