@@ -225,6 +225,23 @@ describe('admin review of registrations', () => {
     await page.waitForURL('**/admin/members/pending');
   });
 
+  it('lists the ten oldest registrations in My Tasks and links to the queue for the rest', async () => {
+    const adminToken = await loginOverApi(ADMIN.email, ADMIN.password);
+    while ((await countRegistrations(adminToken)) < 11) await submitRegistration('Lerato Dlamini');
+
+    const page = await newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/admin');
+    await page.goto('/admin/tasks');
+    const list = page.getByRole('list', { name: 'Waiting for you' });
+    await list.waitFor();
+    expect(await list.getByRole('link', { name: /^Registration of / }).count()).toBe(10);
+    const note = page.getByText('The 10 oldest of each kind are listed here. More are waiting in');
+    await note.getByRole('link', { name: 'Registrations', exact: true }).click();
+    await page.waitForURL('**/admin/members/pending');
+    await page.getByRole('heading', { level: 1, name: 'Pending Registrations' }).waitFor();
+  });
+
   it('fits a 375 px screen: cards stack, tabs scroll and the decision bar fits', async () => {
     const member = await submitRegistration('Lindiwe Nomvula Dlamini-Khumalo');
     const page = await newPage({ width: 375, height: 740 });

@@ -20,4 +20,5 @@ export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';
 export * from './admin/members.js';
+export * from './admin/tasks.js';
 export * from './loans/schemas.js';

@@ -8,6 +8,7 @@ import {
   nextMonthEndStep,
   periodOf,
   singleChecker,
+  TASKS_SHOWN_PER_QUEUE,
   type MonthEndStep,
 } from '@letsema/domain';
 import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
@@ -47,7 +48,33 @@ export interface TaskItem {
   since: string;
 }
 
-const LIMIT = 50;
+/** Each queue's oldest items the list shows; the database writes only these (and one more, below). */
+const SHOWN_PER_QUEUE = TASKS_SHOWN_PER_QUEUE;
+
+/** A queue that holds more than the list shows, and where all of it is. */
+export interface TaskQueueLink {
+  kind: string;
+  label: string;
+  path: string;
+}
+
+const queueLinks = {
+  registrations: { kind: 'registration', label: 'Registrations', path: '/admin/members/pending' },
+  corrections: { kind: 'correction', label: 'Correction requests', path: '/admin/tasks' },
+  payments: { kind: 'payment', label: 'Payments', path: '/admin/payments/pending' },
+  poolRequests: { kind: 'pool-request', label: 'Pool requests', path: '/admin/pool-requests' },
+  income: { kind: 'income', label: 'Income', path: '/admin/investment/income' },
+  expenses: { kind: 'expense', label: 'Expenses', path: '/admin/expenses' },
+  exits: { kind: 'exit', label: 'Exit requests', path: '/admin/exits' },
+  withdrawals: { kind: 'withdrawal', label: 'Withdrawals', path: '/admin/withdrawals' },
+  loans: { kind: 'loan', label: 'Loans', path: '/admin/loans' },
+  waivers: { kind: 'loan-waiver', label: 'Penalty waivers', path: '/admin/loans' },
+  repayments: { kind: 'loan-repayment', label: 'Loan repayments', path: '/admin/loans/repayments' },
+  reopen: { kind: 'reopen', label: 'Reopen requests', path: '/admin/month-end' },
+} satisfies Record<string, TaskQueueLink>;
+
+/** One row past what is shown tells whether a queue holds more. */
+const LIMIT = SHOWN_PER_QUEUE + 1;
 
 /**
  * A value as it arrives inside JSON the database wrote. An instant must be written with `isoTime`
@@ -135,10 +162,10 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           amountCents: payments.amountCents,
           since: isoTime(payments.createdAt),
           who: users.fullName,
-          userId: payments.userId,
         },
         sql`${payments} inner join ${users} on ${users.id} = ${payments.userId}`,
-        pendingPayment,
+        // An admin's own payment is never theirs to check; left out here, so it takes no place in the list.
+        and(pendingPayment, sql`${payments.userId} <> ${adminId}`),
         [payments.createdAt, payments.id],
       ),
       poolRequests: queue(
@@ -230,7 +257,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           who: users.fullName,
         },
         sql`${loans} inner join ${users} on ${users.id} = ${loans.userId}`,
-        loanAwaitingDecision,
+        and(
+          loanAwaitingDecision,
+          sql`${loans.userId} <> ${adminId}`,
+          sql`${loans.guarantorId} is distinct from ${adminId}`,
+        ),
         [loans.updatedAt, loans.id],
       ),
       waivers: queue(
@@ -243,10 +274,9 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           requestedBy: loanPenaltyWaivers.requestedBy,
           since: isoTime(loanPenaltyWaivers.createdAt),
           number: loans.number,
-          userId: loans.userId,
         },
         sql`${loanPenaltyWaivers} inner join ${loans} on ${loans.id} = ${loanPenaltyWaivers.loanId}`,
-        eq(loanPenaltyWaivers.status, 'pending'),
+        and(eq(loanPenaltyWaivers.status, 'pending'), sql`${loans.userId} <> ${adminId}`),
         [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
       ),
       repayments: queue(
@@ -297,6 +327,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     async tasksFor(admin: AuthUser) {
       const waiting: TaskItem[] = [];
       const started: TaskItem[] = [];
+      const more: TaskQueueLink[] = [];
+      /** A queue's rows the list shows; a queue with more is named in `more`. */
+      const shown = <T>(rows: T[] | null, name: keyof typeof queueLinks): T[] => {
+        if (!rows) return [];
+        if (rows.length <= SHOWN_PER_QUEUE) return rows;
+        more.push(queueLinks[name]);
+        return rows.slice(0, SHOWN_PER_QUEUE);
+      };
       const can = (role: Parameters<typeof hasRole>[1]) => hasRole(admin, role);
       const mayDecide = (makerId: string | null, amountCents: number, approverIds: readonly string[], needed = 1) =>
         canDecide(
@@ -315,9 +353,9 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         loans: can('loan_management'),
         monthEnd: can('month_end'),
       });
-      if (!queues) return { waiting, started };
+      if (!queues) return { waiting, started, more };
 
-      for (const row of queues.registrations ?? []) {
+      for (const row of shown(queues.registrations, 'registrations')) {
         waiting.push({
           kind: 'registration',
           id: row.id,
@@ -327,7 +365,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           since: row.since,
         });
       }
-      for (const row of queues.corrections ?? []) {
+      for (const row of shown(queues.corrections, 'corrections')) {
         waiting.push({
           kind: 'correction',
           id: row.id,
@@ -338,7 +376,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         });
       }
 
-      for (const row of (queues.payments ?? []).filter((row) => row.userId !== admin.id)) {
+      for (const row of shown(queues.payments, 'payments')) {
         waiting.push({
           kind: 'payment',
           id: row.id,
@@ -349,7 +387,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         });
       }
 
-      for (const row of queues.poolRequests ?? []) {
+      for (const row of shown(queues.poolRequests, 'poolRequests')) {
         waiting.push({
           kind: 'pool-request',
           id: row.id,
@@ -359,7 +397,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           since: row.since,
         });
       }
-      for (const row of queues.income ?? []) {
+      for (const row of shown(queues.income, 'income')) {
         const item = {
           kind: 'income',
           id: row.id,
@@ -372,7 +410,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         else waiting.push(item);
       }
 
-      for (const row of queues.expenses ?? []) {
+      for (const row of shown(queues.expenses, 'expenses')) {
         const item = {
           kind: 'expense',
           id: row.id,
@@ -387,7 +425,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
       // The cooperative's calendar day, as the notice was counted.
       const today = dayOf(clock.now());
-      for (const e of queues.exits ?? []) {
+      for (const e of shown(queues.exits, 'exits')) {
         const name = e.who ?? 'a member';
         if (e.status === 'requested') {
           // A request in its notice waits for nobody yet, unless the notice has run.
@@ -423,7 +461,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           });
         }
       }
-      for (const w of queues.withdrawals ?? []) {
+      for (const w of shown(queues.withdrawals, 'withdrawals')) {
         const maker = w.status === 'requested' ? w.userId : w.approvedBy;
         const item = {
           kind: 'withdrawal',
@@ -437,9 +475,8 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         else started.push(item);
       }
 
-      for (const loan of queues.loans ?? []) {
+      for (const loan of shown(queues.loans, 'loans')) {
         // Nobody decides a loan they asked for or guarantee: it is nobody's task of theirs.
-        if (loan.userId === admin.id || loan.guarantorId === admin.id) continue;
         const isApproval = loan.status === 'pending';
         const item = {
           kind: 'loan',
@@ -455,8 +492,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         if (maySign) waiting.push(item);
         else started.push(item);
       }
-      for (const waiver of queues.waivers ?? []) {
-        if (waiver.userId === admin.id) continue;
+      for (const waiver of shown(queues.waivers, 'waivers')) {
         const item = {
           kind: 'loan-waiver',
           id: waiver.id,
@@ -469,7 +505,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         else waiting.push(item);
       }
 
-      for (const repayment of queues.repayments ?? []) {
+      for (const repayment of shown(queues.repayments, 'repayments')) {
         waiting.push({
           kind: 'loan-repayment',
           id: repayment.id,
@@ -495,7 +531,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         if (next === 'allocate' && row.calculatedBy === admin.id) started.push(item);
         else waiting.push(item);
       }
-      for (const row of queues.reopen ?? []) {
+      for (const row of shown(queues.reopen, 'reopen')) {
         const item = {
           kind: 'reopen',
           id: row.id,
@@ -509,7 +545,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       }
 
       const byAge = (a: TaskItem, b: TaskItem) => a.since.localeCompare(b.since);
-      return { waiting: waiting.sort(byAge), started: started.sort(byAge) };
+      return { waiting: waiting.sort(byAge), started: started.sort(byAge), more };
     },
   };
 }

@@ -26,6 +26,7 @@ afterAll(async () => {
 interface Tasks {
   waiting: { kind: string; id: string; title: string; path: string; since: string }[];
   started: { kind: string; id: string }[];
+  more: { kind: string; label: string; path: string }[];
 }
 
 const tasksOf = async (token: string) =>
@@ -114,5 +115,32 @@ describe(`My Tasks (${testEngine})`, () => {
     const managed = (await tasksOf(manager)).waiting.map((item) => item.id);
     expect(managed).toContain(joined.id);
     expect(managed).not.toContain(registration.userId);
+  });
+
+  it('lists the ten oldest of a queue and names the queue that holds more, with its page', async () => {
+    const manager = await admin(['investment_management']);
+    const pool = await seedOpenPool(t.app, manager);
+    const before = (await tasksOf(manager)).waiting.filter((item) => item.kind === 'pool-request').length;
+    const joined: string[] = [];
+    for (let i = before; i < 11; i++) {
+      const member = await seedActiveMember(t.db);
+      joined.push((await joinOk(t.app, await login(t.app, member.email), pool, 1, 'once')).id);
+    }
+    const mine = await tasksOf(manager);
+    const requests = mine.waiting.filter((item) => item.kind === 'pool-request');
+    expect(requests).toHaveLength(10);
+    // The oldest ten: the newest request is the one left to the queue's own page.
+    expect(requests.map((item) => item.id)).not.toContain(joined.at(-1));
+    expect(mine.more).toEqual([{ kind: 'pool-request', label: 'Pool requests', path: '/admin/pool-requests' }]);
+
+    // Ten waiting: all are listed, and nothing is said to be left.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pool-requests/${joined[0]}/approve`,
+      headers: bearer(await admin(['investment_management'])),
+    });
+    const after = await tasksOf(manager);
+    expect(after.waiting.filter((item) => item.kind === 'pool-request')).toHaveLength(10);
+    expect(after.more).toEqual([]);
   });
 });

@@ -181,7 +181,19 @@ export const taskItem = z
   })
   .meta({ id: 'Task' });
 
+/** A queue holding more than My Tasks lists of it. */
+export const taskQueueLink = z
+  .object({
+    kind: taskItem.shape.kind,
+    label: z.string().describe('The queue as the admin knows it: "Payments", "Pool requests"'),
+    path: z.string().describe('The admin page listing all of it'),
+  })
+  .meta({ id: 'TaskQueueLink' });
+
 export const tasks = z.object({
-  waiting: z.array(taskItem).describe("Waiting for this admin's decision, oldest first"),
+  waiting: z
+    .array(taskItem)
+    .describe("Waiting for this admin's decision, oldest first: at most the ten oldest of each queue"),
   started: z.array(taskItem).describe('What this admin started that waits for someone else'),
+  more: z.array(taskQueueLink).describe('The queues holding more than the list shows, each with its page'),
 });

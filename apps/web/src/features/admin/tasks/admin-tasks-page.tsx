@@ -1,4 +1,10 @@
-import { correctionFields, decideCorrectionBody, hasRole, type CorrectionView } from '@letsema/domain';
+import {
+  correctionFields,
+  decideCorrectionBody,
+  hasRole,
+  TASKS_SHOWN_PER_QUEUE,
+  type CorrectionView,
+} from '@letsema/domain';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ActionDialog } from '../../../components/action-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -22,7 +28,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useShellUser } from '../../../shell/shell-context';
-import { useDecideCorrection, useMyTasks, usePendingCorrections, type TaskItem } from './api';
+import { useDecideCorrection, useMyTasks, usePendingCorrections, type TaskItem, type TaskQueueLink } from './api';
 
 /** What waits on this admin: every decision their roles allow, oldest first, and what they started. */
 export function AdminTasksPage() {
@@ -45,6 +51,7 @@ export function AdminTasksPage() {
             <TaskList
               title="Waiting for you"
               items={tasks.data.waiting}
+              more={tasks.data.more}
               empty={
                 <EmptyState
                   icon={<AssignmentTurnedInOutlined />}
@@ -64,12 +71,23 @@ export function AdminTasksPage() {
   );
 }
 
-function TaskList({ title, items, empty }: { title: string; items: TaskItem[]; empty: ReactNode }) {
+function TaskList({
+  title,
+  items,
+  more = [],
+  empty,
+}: {
+  title: string;
+  items: TaskItem[];
+  more?: TaskQueueLink[];
+  empty: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={titleId} variant="h4" component="h2" sx={{ mb: 1 }}>
-        {title} ({items.length})
+        {title} ({items.length}
+        {more.length > 0 ? '+' : ''})
       </Typography>
       {items.length === 0 ? (
         empty
@@ -103,6 +121,20 @@ function TaskList({ title, items, empty }: { title: string; items: TaskItem[]; e
             </Box>
           ))}
         </Stack>
+      )}
+      {more.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          The {TASKS_SHOWN_PER_QUEUE} oldest of each kind are listed here. More are waiting in{' '}
+          {more.map((queue, index) => (
+            <Fragment key={`${queue.kind}:${queue.path}`}>
+              {index > 0 && (index === more.length - 1 ? ' and ' : ', ')}
+              <Link component={RouterLink} to={queue.path}>
+                {queue.label}
+              </Link>
+            </Fragment>
+          ))}
+          .
+        </Typography>
       )}
     </Paper>
   );

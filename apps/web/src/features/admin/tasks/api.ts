@@ -17,11 +17,24 @@ export interface TaskItem {
   since: string;
 }
 
+/** A queue holding more than the list shows, and the page listing all of it. */
+export interface TaskQueueLink {
+  kind: string;
+  label: string;
+  path: string;
+}
+
+export interface MyTasks {
+  waiting: TaskItem[];
+  started: TaskItem[];
+  more: TaskQueueLink[];
+}
+
 /** What waits for this admin's decision, and what they started that waits for someone else. */
 export function useMyTasks() {
   return useQuery({
     queryKey: taskKeys.mine(),
-    queryFn: ({ signal }) => apiClient.get<{ waiting: TaskItem[]; started: TaskItem[] }>('/api/admin/tasks', signal),
+    queryFn: ({ signal }) => apiClient.get<MyTasks>('/api/admin/tasks', signal),
     refetchInterval: 60_000,
   });
 }
