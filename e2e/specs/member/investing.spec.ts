@@ -141,6 +141,8 @@ describe('the money loop', () => {
     await payment.getByText('Uploaded', { exact: true }).waitFor();
     expect(await isDrawn(payment.getByRole('img', { name: 'Proof of payment preview' }))).toBe(true);
     await payment.getByText(/^proof-of-payment\.png · \d+(\.\d)? KB$/).waitFor();
+    // Typed as a South African phone's number pad offers it: thousands apart, a decimal comma.
+    await amount.fill(formatRand(instalmentCents).replace(/^R /, '').replace('.', ','));
     await payment.getByRole('button', { name: 'Submit Payment' }).click();
     const submitted = page.getByText(
       `Payment of ${formatRand(instalmentCents)} submitted. An admin will check your proof of payment.`,

@@ -18,6 +18,34 @@ describe('randToCents', () => {
     ['1e3', null],
     [Number.NaN, null],
     [Number.POSITIVE_INFINITY, null],
+    // As people write amounts, and as a South African phone's number pad offers the decimal mark.
+    ['1785,72', 178572],
+    ['1 785,72', 178572],
+    ['1 785.72', 178572],
+    ['1,785.72', 178572],
+    ['1,785', 178500],
+    ['12,5', 1250],
+    ['R 1 785.72', 178572],
+    ['r1785', 178500],
+    ['R\u00a01\u00a0785,72', 178572],
+    ['1\u202f000\u202f000.00', 100000000],
+    [' 2  500 ', 250000],
+    ['-R 2.50', -250],
+    // What the app shows reads back as the same amount.
+    [formatRand(123456789), 123456789],
+    // Not guessed at: a comma for both, points as groups, groups of other sizes, mixed separators.
+    ['1,785,72', null],
+    ['1.785,72', null],
+    ['1.785.000', null],
+    ['17 85', null],
+    ['1 785,000', null],
+    ['1,785 000', null],
+    ['1,2345', null],
+    ['R', null],
+    ['RR 5', null],
+    ['5 R', null],
+    ['12345678901234', null],
+    ['12 345 678 901 234', null],
   ])('%j -> %j', (input, expected) => {
     expect(randToCents(input)).toBe(expected);
   });

@@ -2,12 +2,26 @@
  * Money is integer cents everywhere inside; these are the only conversions at the edges.
  */
 
-/** Parses a rand amount (number or string, at most two decimals) into integer cents, or null if it is not one. */
+/**
+ * A rand amount as people write it: an optional "R", thousands set apart by spaces (as the app writes
+ * them) or by commas, and a decimal point or a decimal comma (what a South African phone's number pad
+ * offers). "R 1 785.72", "1 785,72", "1,785.72" and "1785,72" are all R 1 785.72. A comma before exactly
+ * three digits groups thousands; one before one or two digits is the decimal mark. Anything else, such
+ * as "1.785,72" or "1,785,72", is not read as an amount rather than guessed at.
+ */
+const WRITTEN_RAND = /^(-)?(?:R ?)?(\d{1,3}(?:([ ,])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/i;
+
+/** Parses a rand amount (number or text, at most two decimals) into integer cents, or null if it is not one. */
 export function randToCents(value: number | string): number | null {
-  const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();
-  const match = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  // Spaces of every width count as one: a copied amount may hold a no-break or thin space.
+  const text = typeof value === 'number' ? numberToPlainString(value) : value.trim().replace(/[\s\u00a0\u202f]+/g, ' ');
+  const match = WRITTEN_RAND.exec(text);
   if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
+  const [, sign, written, separator, decimalMark, fraction = ''] = match;
+  // A comma cannot both group thousands and mark the decimals.
+  if (separator === ',' && decimalMark === ',') return null;
+  const whole = written!.replace(/[ ,]/g, '');
+  if (whole.length > 13) return null;
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return sign ? -cents : cents;
 }

@@ -357,6 +357,11 @@ describe('caps, limits and ageing', () => {
   it('reads percentages and numbers loans', () => {
     expect(percentToBps(28.5)).toBe(2850);
     expect(percentToBps('7.25')).toBe(725);
+    expect(percentToBps('7,25')).toBe(725);
+    expect(percentToBps('12.5 %')).toBe(1250);
+    expect(percentToBps('12%')).toBe(1200);
+    expect(percentToBps('1,2,5')).toBeNull();
+    expect(percentToBps('%')).toBeNull();
     expect(percentToBps(0)).toBe(0);
     expect(percentToBps(-1)).toBeNull();
     expect(percentToBps(1.234)).toBeNull();

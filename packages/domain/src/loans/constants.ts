@@ -142,10 +142,13 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
-/** A percentage (number or text, at most two decimals, not negative) in basis points, or null if it is not one. */
+/**
+ * A percentage (number or text, at most two decimals, not negative) in basis points, or null if it is
+ * not one. Text may use a decimal comma, as amounts may, and end in "%".
+ */
 export function percentToBps(value: number | string): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
-  const match = /^(\d{1,5})(?:\.(\d{1,2}))?$/.exec(text);
+  const match = /^(\d{1,5})(?:[.,](\d{1,2}))? ?%?$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
