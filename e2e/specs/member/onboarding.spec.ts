@@ -164,6 +164,21 @@ describe('the verification wizard', () => {
     await page.getByRole('button', { name: 'Upload Photo' }).click();
 
     await expectStep(page, 'Upload ID Document', 40);
+    // A mistake in the details seen at a later step: the member goes back, corrects it and carries on.
+    await page.getByRole('button', { name: 'Edit profile details' }).click();
+    await page.getByRole('heading', { name: 'Profile Details', exact: true }).waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe(profile.fullName);
+    await page.getByLabel('Phone number').fill('0831112222');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expectStep(page, 'Upload ID Document', 40);
+    expect((await api<{ phoneNumber: string }>('GET', '/api/auth/me', undefined, token)).phoneNumber).toBe(
+      '0831112222',
+    );
+    // Cancel goes back without saving.
+    await page.getByRole('button', { name: 'Edit profile details' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectStep(page, 'Upload ID Document', 40);
+
     await page.getByLabel('ID document file', { exact: true }).setInputFiles(files.pdf);
     await page.getByLabel('Your ID document: PDF document').waitFor();
     await page.getByText(/document\.pdf · \d+ B/).waitFor();

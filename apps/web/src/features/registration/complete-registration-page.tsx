@@ -4,7 +4,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { PlainButton } from '../../components/plain/plain-button';
 import { getErrorMessage } from '../../lib/api-client';
 import type { NextOfKinView } from '../../lib/user-views';
 import { useShellUser } from '../../shell/shell-context';
@@ -15,6 +17,7 @@ import { NextOfKinStep } from './next-of-kin-step';
 import { ProfileStep } from './profile-step';
 import { ReturnedItemsAlert } from './returned-items-alert';
 import { WizardProgressCard } from './wizard-progress-card';
+import styles from './wizard.module.css';
 
 /**
  * The six-step verification wizard. The step is never stored: it is worked out from what the
@@ -59,11 +62,33 @@ export function CompleteRegistrationPage() {
 function Wizard({ user, kin }: { user: Registrant; kin: NextOfKinView[] }) {
   const step = resumeStep(user, kin);
   const isReturned = user.registrationStatus === 'rejected';
+  // Until the registration is sent for review, the member may go back to their details (a wrong ID
+  // number or name found at a later step), then carry on where they were.
+  const [isEditingProfile, setIsEditingProfile] = useState(false);
+  const mayEditProfile = step > 1 && step < 6;
+  // The form or the step opens at the top of the page, where its title is.
+  const setEditingProfile = (isEditing: boolean) => {
+    setIsEditingProfile(isEditing);
+    window.scrollTo({ top: 0 });
+  };
+  if (isEditingProfile && mayEditProfile) {
+    return (
+      <Stack spacing={{ xs: 2, sm: 3 }}>
+        <WizardProgressCard step={step} />
+        <ProfileStep user={user} onSaved={() => setEditingProfile(false)} onCancel={() => setEditingProfile(false)} />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={{ xs: 2, sm: 3 }}>
       <WizardProgressCard step={step} />
       {isReturned && step < 6 && <ReturnedItemsAlert user={user} kin={kin} />}
       <StepContent key={step} step={step} user={user} kin={kin} />
+      {mayEditProfile && (
+        <div className={styles.backLine}>
+          <PlainButton onClick={() => setEditingProfile(true)}>Edit profile details</PlainButton>
+        </div>
+      )}
     </Stack>
   );
 }

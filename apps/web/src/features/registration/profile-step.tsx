@@ -9,6 +9,7 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import { FormPlainSelectField, FormPlainTextField } from '../../components/form-plain-fields';
 import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainButton } from '../../components/plain/plain-button';
 import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -57,8 +58,19 @@ const idNumberHints: Record<string, string> = {
 
 const rules = lazyResolver(() => import('./form-rules').then((module) => module.profileResolver));
 
-/** Step 1: the member's personal details, checked with the same rules as the server. */
-export function ProfileStep({ user }: { user: Registrant }) {
+/**
+ * Step 1: the member's personal details, checked with the same rules as the server. Opened again from
+ * a later step, it says so, and `onSaved` or `onCancel` takes the member back.
+ */
+export function ProfileStep({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: Registrant;
+  onSaved?: () => void;
+  onCancel?: () => void;
+}) {
   const save = useCompleteProfile();
   const { control, handleSubmit, setError } = useForm<CompleteProfileInput, unknown, CompleteProfileBody>({
     resolver: rules.resolver,
@@ -73,7 +85,10 @@ export function ProfileStep({ user }: { user: Registrant }) {
       : southAfricanProvinces;
 
   const submit = handleSubmit((values) => {
-    save.mutate(values, { onError: (error) => applyServerFieldErrors(error, setError, profileFields) });
+    save.mutate(values, {
+      onSuccess: () => onSaved?.(),
+      onError: (error) => applyServerFieldErrors(error, setError, profileFields),
+    });
   });
 
   return (
@@ -169,6 +184,11 @@ export function ProfileStep({ user }: { user: Registrant }) {
           </FormPlainSelectField>
         </div>
         <SubmitButton label="Save and Continue" pendingLabel="Saving…" isPending={save.isPending} />
+        {onCancel && (
+          <PlainButton onClick={onCancel} disabled={save.isPending}>
+            Cancel
+          </PlainButton>
+        )}
       </form>
     </StepFrame>
   );
