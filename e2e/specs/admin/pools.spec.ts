@@ -35,6 +35,19 @@ async function signInMember(page: Page) {
   await page.waitForURL('**/dashboard');
 }
 
+/** 'Approve & Open' asks first: Cancel leaves the pool a draft, and the dialog's button opens it. */
+async function confirmOpening(page: Page, poolName: string, readPool: () => Promise<Pool>) {
+  await page.getByRole('button', { name: 'Approve & Open' }).click();
+  const dialog = page.getByRole('dialog', { name: `Open ${poolName}?` });
+  await dialog.getByText('Members will see it and can join at once', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect((await readPool()).status).toBe('draft');
+  await page.getByRole('button', { name: 'Approve & Open' }).click();
+  await dialog.getByRole('button', { name: 'Approve & Open' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 async function signInAdmin(page: Page) {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/admin');
@@ -130,7 +143,7 @@ describe('investment pools', () => {
       await banner.getByText('Draft', { exact: true }).waitFor();
       const timeline = admin.getByRole('region', { name: 'Pool Timeline' });
       await timeline.getByText(`by ${SEEDED_MEMBER.fullName}`, { exact: true }).waitFor();
-      await admin.getByRole('button', { name: 'Approve & Open' }).click();
+      await confirmOpening(admin, first.name, () => api<Pool>('GET', `/api/pools/${poolId}`, undefined, adminToken));
       await banner.getByText('Open', { exact: true }).waitFor();
       await timeline.getByText('Approved', { exact: true }).waitFor();
       await timeline.getByText('by Super Admin', { exact: true }).waitFor();
@@ -142,7 +155,7 @@ describe('investment pools', () => {
       await others.getByRole('link', { name: `Edit ${name}` }).click();
       await admin.waitForURL(`**/admin/pools/${poolId}/edit`);
       await admin.getByText('This pool is a draft: members cannot see or join it until it is opened.').waitFor();
-      await admin.getByRole('button', { name: 'Approve & Open' }).click();
+      await confirmOpening(admin, name, () => api<Pool>('GET', `/api/pools/${poolId}`, undefined, adminToken));
       await admin.getByText('Open', { exact: true }).waitFor();
     }
     await admin.waitForURL(`**/admin/pools/${poolId}/edit`);

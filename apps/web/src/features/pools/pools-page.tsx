@@ -77,7 +77,7 @@ export function PoolsPage() {
                 pool={pool}
                 canApprove={canApprove}
                 isApproving={approve.isPending && approve.variables === pool.id}
-                onApprove={() => approve.mutate(pool.id)}
+                onApprove={(close) => approve.mutate(pool.id, { onSettled: close })}
               />
             </li>
           ))}

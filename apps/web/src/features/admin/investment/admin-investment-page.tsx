@@ -1,17 +1,16 @@
 import Add from '@mui/icons-material/Add';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import { formatRandAmount } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { OpenPoolButton } from '../../../components/pools/open-pool-button';
 import { isDraftPool, type PoolView } from '../../../components/pools/pool-display';
 import { PoolStatusChip } from '../../../components/pools/pool-status-chip';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -28,16 +27,11 @@ export function AdminInvestmentPage() {
   const actions = pool && (
     <>
       {isDraftPool(pool) && (
-        <Button
-          variant="contained"
-          color="success"
-          onClick={() => approve.mutate(pool.id)}
-          disabled={approve.isPending}
-          startIcon={approve.isPending ? <CircularProgress size={16} color="inherit" /> : <CheckCircleOutline />}
-          sx={{ color: '#fff' }}
-        >
-          {approve.isPending ? 'Opening…' : 'Approve & Open'}
-        </Button>
+        <OpenPoolButton
+          pool={pool}
+          isPending={approve.isPending}
+          onConfirm={(close) => approve.mutate(pool.id, { onSettled: close })}
+        />
       )}
       <Button
         variant={isDraftPool(pool) ? 'outlined' : 'contained'}

@@ -1,12 +1,11 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { OpenPoolButton } from '../../../components/pools/open-pool-button';
 import { isDraftPool } from '../../../components/pools/pool-display';
 import { PoolStatusChip } from '../../../components/pools/pool-status-chip';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -77,17 +76,12 @@ export function EditPoolPage() {
             }}
           >
             <span>This pool is a draft: members cannot see or join it until it is opened.</span>
-            <Button
-              color="success"
-              variant="contained"
+            <OpenPoolButton
+              pool={pool.data}
               size="small"
-              onClick={() => approve.mutate(id)}
-              disabled={approve.isPending}
-              startIcon={approve.isPending ? <CircularProgress size={14} color="inherit" /> : <CheckCircleOutline />}
-              sx={{ color: '#fff', whiteSpace: 'nowrap', flexShrink: 0 }}
-            >
-              {approve.isPending ? 'Opening…' : 'Approve & Open'}
-            </Button>
+              isPending={approve.isPending}
+              onConfirm={(close) => approve.mutate(id, { onSettled: close })}
+            />
           </Box>
         </Alert>
       )}

@@ -1,17 +1,16 @@
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FundingProgress } from '../../../components/pools/funding-progress';
+import { OpenPoolButton } from '../../../components/pools/open-pool-button';
 import {
   describePlan,
   formatDuration,
@@ -35,7 +34,8 @@ export function PoolCard({
   /** Whether this user may open a draft ('Approve & Open'). */
   canApprove: boolean;
   isApproving: boolean;
-  onApprove: () => void;
+  /** Opens the draft once the admin has confirmed; `close` closes the question when it is answered. */
+  onApprove: (close: () => void) => void;
 }) {
   const plans = readContributionPlans(pool);
   const methods = readPaymentMethods(pool);
@@ -104,18 +104,7 @@ export function PoolCard({
           justifyContent: 'flex-end',
         }}
       >
-        {isDraft && canApprove && (
-          <Button
-            variant="contained"
-            color="success"
-            onClick={onApprove}
-            disabled={isApproving}
-            startIcon={isApproving ? <CircularProgress size={16} color="inherit" /> : <CheckCircleOutline />}
-            sx={{ color: '#fff' }}
-          >
-            {isApproving ? 'Opening…' : 'Approve & Open'}
-          </Button>
-        )}
+        {isDraft && canApprove && <OpenPoolButton pool={pool} isPending={isApproving} onConfirm={onApprove} />}
         <Button
           variant="outlined"
           component={RouterLink}
