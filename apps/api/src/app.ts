@@ -56,6 +56,8 @@ import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records-service.js';
 import { createStatementsService } from './modules/books/statements-service.js';
 import { registerLoans } from './modules/loans/register.js';
+import { paymentDetailsRoutes } from './modules/payment-details/routes.js';
+import { createPaymentDetailsService } from './modules/payment-details/service.js';
 
 export const defaultWebDist = path.join(apiRoot, '../web/dist');
 
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const investing = createInvestingService({ db, config, clock: booksClock });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
+  paymentDetailsRoutes(app, { details: createPaymentDetailsService({ db }), guards });
   staffRoutes(app, { staff: createStaffService({ db }), guards });
   auditRoutes(app, { audit: createAuditService({ db }), guards });
   correctionRoutes(app, { corrections: createCorrectionService({ db, config }), guards });

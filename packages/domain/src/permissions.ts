@@ -83,6 +83,8 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/loan-waivers/:id/approve': 'loan_management',
   'POST /api/admin/loan-waivers/:id/reject': 'loan_management',
   // Repayments are checked against the bank like pool payments, by the payments desk.
+  // Where members pay: changed by the super admin only (checked by the service).
+  'PUT /api/admin/payment-details': 'payment_management',
   'GET /api/admin/loan-repayments': 'payment_management',
   'POST /api/admin/loan-repayments/:id/approve': 'payment_management',
   'POST /api/admin/loan-repayments/:id/reject': 'payment_management',

@@ -1,0 +1,58 @@
+import { paymentDetailsMessages, type PaymentDetails, type PaymentDetailsBody } from '@letsema/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-guard.js';
+import { writeAudit } from '../../lib/audit.js';
+import { forbidden } from '../../lib/errors.js';
+
+/** The key of the cooperative's bank account in the `settings` table. */
+export const PAYMENT_DETAILS_KEY = 'payment_details';
+
+/**
+ * Where members pay: the cooperative's bank account, shown on the payment screens. Changing it is
+ * the super admin's alone and is audited with the account before and after, since an account swapped
+ * for another is how money is stolen from a cooperative.
+ */
+export function createPaymentDetailsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function read(): Promise<PaymentDetails | null> {
+    const [row] = await db.select().from(settings).where(eq(settings.key, PAYMENT_DETAILS_KEY));
+    if (!row) return null;
+    return { ...(row.value as PaymentDetailsBody), updatedAt: row.updatedAt.toISOString() };
+  }
+
+  return {
+    read,
+
+    async update(actor: AuthUser, body: PaymentDetailsBody): Promise<PaymentDetails> {
+      if (!actor.isSuperAdmin) throw forbidden(paymentDetailsMessages.superAdminOnly);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ value: settings.value })
+          .from(settings)
+          .where(eq(settings.key, PAYMENT_DETAILS_KEY))
+          .for('update');
+        await tx
+          .insert(settings)
+          .values({ key: PAYMENT_DETAILS_KEY, value: body, updatedBy: actor.id })
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: body, updatedBy: actor.id, updatedAt: sql`now()` },
+          });
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'payment_details.update',
+          targetType: 'settings',
+          targetId: PAYMENT_DETAILS_KEY,
+          before: before?.value ?? null,
+          after: body,
+        });
+      });
+      return (await read())!;
+    },
+  };
+}
+
+export type PaymentDetailsService = ReturnType<typeof createPaymentDetailsService>;
