@@ -17,8 +17,11 @@ import { PaymentList } from '../../components/payment-list';
 import { getErrorMessage } from '../../lib/api-client';
 import { getPaymentProgress, type MembershipView } from '../../lib/investing';
 import { useSuccessMessage } from '../../lib/use-success-message';
+import { useShellUser } from '../../shell/shell-context';
 import { useCreatePayment, useMyMembership, usePaymentHistory } from './api';
+import { PayToCard } from './components/pay-to-card';
 import { PaymentForm } from './components/payment-form';
+import { usePaymentDetails } from './payment-details-api';
 import { getCoveredCents } from './payment-rules';
 import { RetryAlert } from '../../components/retry-alert';
 
@@ -117,6 +120,9 @@ function PayOrExplain({
   onSubmit: Parameters<typeof PaymentForm>[0]['onSubmit'];
 }) {
   const progress = getPaymentProgress(membership);
+  const user = useShellUser();
+  // Where to pay by EFT or deposit, once the cooperative has given its account.
+  const payTo = usePaymentDetails();
   if (progress.isFullyPaid) {
     return (
       <Paper>
@@ -143,13 +149,16 @@ function PayOrExplain({
   }
   // Keyed by what is covered, so after each payment the form starts again with the next instalment.
   return (
-    <PaymentForm
-      key={`${membership.id}:${coveredCents}`}
-      membership={membership}
-      coveredCents={coveredCents}
-      submitError={submitError}
-      onSubmit={onSubmit}
-    />
+    <>
+      {payTo.data && <PayToCard details={payTo.data} member={user} />}
+      <PaymentForm
+        key={`${membership.id}:${coveredCents}`}
+        membership={membership}
+        coveredCents={coveredCents}
+        submitError={submitError}
+        onSubmit={onSubmit}
+      />
+    </>
   );
 }
 
