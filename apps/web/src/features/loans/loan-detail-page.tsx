@@ -26,6 +26,9 @@ import { useSuccessMessage } from '../../lib/use-success-message';
 import { useCancelLoan, useLoan, useLoanOffer, type LoanDetail, type LoanRepayment } from './api';
 import { LoanStatusChip, RepaymentStatusChip } from './components/loan-chips';
 import { RepaymentForm } from './components/repayment-form';
+import { PayToCard } from '../payments/components/pay-to-card';
+import { usePaymentDetails } from '../payments/payment-details-api';
+import { useShellUser } from '../../shell/shell-context';
 import { LoanScheduleTable, QuotedScheduleTable } from './components/schedule-tables';
 import {
   canCancelLoan,
@@ -78,6 +81,9 @@ export function LoanDetailPage() {
 }
 
 function LoanView({ loan }: { loan: LoanDetail }) {
+  const user = useShellUser();
+  // Repayments go to the cooperative's account, like instalments.
+  const payTo = usePaymentDetails();
   const notice = useSuccessMessage();
   const offer = useLoanOffer();
   const [isCancelling, setIsCancelling] = useState(false);
@@ -218,20 +224,23 @@ function LoanView({ loan }: { loan: LoanDetail }) {
         {isRepaying && (
           <Box ref={repayTarget} sx={{ scrollMarginTop: 80 }}>
             {ceilingCents > 0 ? (
-              <RepaymentForm
-                key={formKey}
-                loanId={loan.id}
-                paymentMethods={methods}
-                suggestedCents={startCents ?? Math.min(nextCents || ceilingCents, ceilingCents)}
-                ceilingCents={ceilingCents}
-                onSubmitted={(cents) => {
-                  setStartCents(null);
-                  setFormKey((key) => key + 1);
-                  notice.show(
-                    `Repayment of ${formatRand(cents)} submitted. An admin will check your proof of payment.`,
-                  );
-                }}
-              />
+              <Stack spacing={3}>
+                {payTo.data && <PayToCard details={payTo.data} member={user} />}
+                <RepaymentForm
+                  key={formKey}
+                  loanId={loan.id}
+                  paymentMethods={methods}
+                  suggestedCents={startCents ?? Math.min(nextCents || ceilingCents, ceilingCents)}
+                  ceilingCents={ceilingCents}
+                  onSubmitted={(cents) => {
+                    setStartCents(null);
+                    setFormKey((key) => key + 1);
+                    notice.show(
+                      `Repayment of ${formatRand(cents)} submitted. An admin will check your proof of payment.`,
+                    );
+                  }}
+                />
+              </Stack>
             ) : (
               <Paper>
                 <EmptyState
