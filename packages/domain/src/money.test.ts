@@ -35,6 +35,10 @@ describe('randToCents', () => {
     [formatRand(123456789), 123456789],
     // Not guessed at: a comma for both, points as groups, groups of other sizes, mixed separators.
     ['1,785,72', null],
+    // Not three decimals read as thousands: a first group of 0 groups nothing.
+    ['0,005', null],
+    ['0 005', null],
+    ['0,05', 5],
     ['1.785,72', null],
     ['1.785.000', null],
     ['17 85', null],

@@ -6,10 +6,11 @@
  * A rand amount as people write it: an optional "R", thousands set apart by spaces (as the app writes
  * them) or by commas, and a decimal point or a decimal comma (what a South African phone's number pad
  * offers). "R 1 785.72", "1 785,72", "1,785.72" and "1785,72" are all R 1 785.72. A comma before exactly
- * three digits groups thousands; one before one or two digits is the decimal mark. Anything else, such
- * as "1.785,72" or "1,785,72", is not read as an amount rather than guessed at.
+ * three digits groups thousands (after a first group that is not 0); one before one or two digits is
+ * the decimal mark. Anything else, such as "1.785,72", "1,785,72" or "0,005", is not read as an amount
+ * rather than guessed at.
  */
-const WRITTEN_RAND = /^(-)?(?:R ?)?(\d{1,3}(?:([ ,])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/i;
+const WRITTEN_RAND = /^(-)?(?:R ?)?([1-9]\d{0,2}(?:([ ,])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/i;
 
 /** Parses a rand amount (number or text, at most two decimals) into integer cents, or null if it is not one. */
 export function randToCents(value: number | string): number | null {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { randToCents } from '../money.js';
 import { isPeriod } from './periods.js';
 
 /** The month-end steps, in the order they must be done (spec section 9). */
@@ -56,14 +57,14 @@ export const reconcileBody = z.object({
   bankClosingBalance: z
     .union([z.number(), z.string()], { error: monthEndMessages.bankBalance })
     .transform((value, ctx) => {
-      const text = String(value).trim();
-      if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(text)) {
+      // Read as every other amount (a decimal comma, thousands apart, an R): the page shows the
+      // ledger's balance as "R 12 348.77", and what it shows may be typed back.
+      const cents = randToCents(value);
+      if (cents === null || Math.abs(cents) >= 1_000_000_000_000_00) {
         ctx.addIssue({ code: 'custom', message: monthEndMessages.bankBalance });
         return z.NEVER;
       }
-      const [whole, fraction = ''] = text.replace('-', '').split('.');
-      const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-      return text.startsWith('-') ? -cents : cents;
+      return cents;
     }),
   bankStatementUrl: z
     .string({ error: monthEndMessages.statement })

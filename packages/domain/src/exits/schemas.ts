@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountNumber, bankBranchCode } from '../bank-account.js';
 import { rejectWithReasonBody } from '../admin/schemas.js';
 import { randAmount } from '../pools/schemas.js';
 import { exitMessages, withdrawalMessages } from './constants.js';
@@ -36,14 +37,8 @@ export const requestWithdrawalBody = z.object({
   amount: randAmount(withdrawalMessages.amount),
   accountHolder: text(withdrawalMessages.holder, 2, 120),
   bankName: text(withdrawalMessages.bank, 2, 80),
-  accountNumber: z
-    .string({ error: withdrawalMessages.accountNumber })
-    .trim()
-    .regex(/^\d{6,16}$/, { error: withdrawalMessages.accountNumber }),
-  branchCode: z
-    .string({ error: withdrawalMessages.branchCode })
-    .trim()
-    .regex(/^\d{6}$/, { error: withdrawalMessages.branchCode }),
+  accountNumber: bankAccountNumber(withdrawalMessages.accountNumber),
+  branchCode: bankBranchCode(withdrawalMessages.branchCode),
 });
 export type RequestWithdrawalBody = z.output<typeof requestWithdrawalBody>;
 export type RequestWithdrawalInput = z.input<typeof requestWithdrawalBody>;

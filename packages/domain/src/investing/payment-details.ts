@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountNumber, bankBranchCode } from '../bank-account.js';
 
 /** The cooperative's bank account, where members pay by EFT or deposit. */
 export const paymentDetailsMessages = {
@@ -12,18 +13,11 @@ export const paymentDetailsMessages = {
 const text = (message: string, max: number) =>
   z.string({ error: message }).trim().min(2, { error: message }).max(max, { error: message });
 
-/** Digits as people copy them from a bank letter: spaces and dashes between them are left out. */
-const digits = (message: string, pattern: RegExp) =>
-  z
-    .string({ error: message })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(pattern, { error: message }));
-
 export const paymentDetailsBody = z.object({
   bankName: text(paymentDetailsMessages.bankName, 60),
   accountHolder: text(paymentDetailsMessages.accountHolder, 100),
-  accountNumber: digits(paymentDetailsMessages.accountNumber, /^\d{6,16}$/),
-  branchCode: digits(paymentDetailsMessages.branchCode, /^\d{6}$/),
+  accountNumber: bankAccountNumber(paymentDetailsMessages.accountNumber),
+  branchCode: bankBranchCode(paymentDetailsMessages.branchCode),
 });
 export type PaymentDetailsBody = z.output<typeof paymentDetailsBody>;
 export type PaymentDetailsInput = z.input<typeof paymentDetailsBody>;

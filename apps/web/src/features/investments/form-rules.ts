@@ -25,7 +25,11 @@ export function createJoinFormSchema(pool: PoolTerms) {
 }
 
 export const joinResolver = (pool: PoolTerms) => zodResolver(createJoinFormSchema(pool));
-export const withdrawalResolver = zodResolver(requestWithdrawalBody);
+/**
+ * The withdrawal form's rules. The values sent are the ones typed (`raw`): the server reads the amount
+ * itself. Without it the form sent the amount in cents where rand are expected, a hundred times over.
+ */
+export const withdrawalResolver = zodResolver(requestWithdrawalBody, undefined, { raw: true });
 
 /** The exit request's check: the server's own rules, answering the first problem's message. */
 export function checkExitRequest(input: { poolId: string; reason: string }) {
