@@ -114,15 +114,29 @@ describe('a member leaves the pool', () => {
     await second.waitForURL('**/admin/exits');
     const theirs = second.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
     await theirs.getByRole('button', { name: 'Approve settlement' }).click();
-    await theirs.getByRole('button', { name: 'Mark paid' }).click();
-    const pay = second.getByRole('dialog', { name: /Mark the exit paid/ });
+    // Whoever approved it does not also pay it: the admin who prepared it does.
+    await theirs.getByText('You approved this settlement, so another admin must pay it.').waitFor();
+    expect(await theirs.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    await second.goto('/admin/tasks');
+    await second
+      .getByRole('list', { name: 'Started by you, waiting for another admin' })
+      .getByText('Pay the exit of Nomsa Dube')
+      .waitFor();
+    await maker.goto('/admin/tasks');
+    await maker
+      .getByRole('list', { name: 'Waiting for you' })
+      .getByRole('link', { name: 'Pay the exit of Nomsa Dube' })
+      .click();
+    await maker.waitForURL('**/admin/exits');
+    await card.getByRole('button', { name: 'Mark paid' }).click();
+    const pay = maker.getByRole('dialog', { name: /Mark the exit paid/ });
     const proof = makePdf('transfer.pdf');
     await pay
       .getByLabel('Proof of transfer file')
       .setInputFiles({ name: proof.name, mimeType: proof.type, buffer: Buffer.from(proof.bytes) });
     await pay.getByRole('button', { name: 'Mark paid' }).click();
     await pay.waitFor({ state: 'hidden' });
-    await second.getByText('No exit requests waiting').waitFor();
+    await maker.getByText('No exit requests waiting').waitFor();
 
     const statement = await api<{ closingBalance: number; payouts: number }>(
       'GET',

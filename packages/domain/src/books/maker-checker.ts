@@ -53,3 +53,11 @@ export function canDecide(actorId: string, record: MakerCheckerRecord, rule: Mak
   const needed = approvalsNeeded(record, rule);
   return { allowed: true, approvalsNeeded: needed, isFinal: record.approverIds.length + 1 >= needed };
 }
+
+/**
+ * The record a payout is decided on, once approved: its approvers count as its makers, so none of
+ * them also marks the money sent. With `singleChecker(message)`, an approver is told `message`.
+ */
+export function payoutRecord(actorId: string, approverIds: readonly string[], amountCents: number): MakerCheckerRecord {
+  return { makerId: approverIds.includes(actorId) ? actorId : (approverIds[0] ?? ''), amountCents, approverIds: [] };
+}

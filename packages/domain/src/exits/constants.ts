@@ -40,6 +40,7 @@ export const exitMessages = {
   changed: 'The member’s balance has changed since the settlement was prepared. Prepare it again.',
   proof: 'Please upload the proof of transfer',
   settlementFirst: 'Prepare the settlement first.',
+  payByAnother: 'You approved this settlement, so another admin must pay it.',
 } as const;
 
 export const withdrawalMessages = {

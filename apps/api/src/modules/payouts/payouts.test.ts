@@ -155,11 +155,23 @@ describe(`exits (${testEngine})`, () => {
       ).status,
     ).toBe(409);
     await okData(call('POST', `/api/admin/exits/${exit.id}/approve`, exitsB));
+    // Whoever approved the settlement does not also mark it paid.
+    expect(
+      await refusal(
+        call('POST', `/api/admin/exits/${exit.id}/pay`, exitsB, {
+          proofUrl: await uploadFile(t.app, exitsB, 'payout-proof'),
+        }),
+      ),
+    ).toMatchObject({
+      status: 403,
+      code: 'MAKER_CHECKER',
+      error: 'You approved this settlement, so another admin must pay it.',
+    });
 
     const before = (await t.db.select().from(pools).where(eq(pools.id, pool.id)))[0]!;
     const [first, second] = await Promise.all([
-      call('POST', `/api/admin/exits/${exit.id}/pay`, exitsB, {
-        proofUrl: await uploadFile(t.app, exitsB, 'payout-proof'),
+      call('POST', `/api/admin/exits/${exit.id}/pay`, exitsA, {
+        proofUrl: await uploadFile(t.app, exitsA, 'payout-proof'),
       }),
       call('POST', `/api/admin/exits/${exit.id}/pay`, exitsC, {
         proofUrl: await uploadFile(t.app, exitsC, 'payout-proof'),

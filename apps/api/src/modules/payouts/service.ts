@@ -9,6 +9,7 @@ import {
   formatRand,
   loanMessages,
   periodOfDay,
+  payoutRecord,
   singleChecker,
   withdrawalMessages,
   withdrawalStatusLabels,
@@ -459,6 +460,12 @@ export function createPayoutService(deps: {
         if (!before) throw notFound(exitMessages.notFound);
         if (before.status !== 'approved')
           throw invalidState(before.status === 'paid' ? exitMessages.decided : exitMessages.settlementFirst);
+        // Whoever approved the settlement does not also mark the money sent.
+        assertCanDecide(
+          actorId,
+          payoutRecord(actorId, before.approverIds, before.payoutCents ?? 0),
+          singleChecker(exitMessages.payByAnother),
+        );
         await assertProof(tx, proofUrl, exitMessages.proof);
         const membership = await lockMembership(tx, before.membershipId);
         const held = holding(membership);

@@ -6,9 +6,11 @@ import {
   hasRole,
   monthEndStepLabels,
   nextMonthEndStep,
+  payoutRecord,
   periodOf,
   singleChecker,
   TASKS_SHOWN_PER_QUEUE,
+  type MakerCheckerRecord,
   type MonthEndStep,
 } from '@letsema/domain';
 import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
@@ -336,6 +338,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         return rows.slice(0, SHOWN_PER_QUEUE);
       };
       const can = (role: Parameters<typeof hasRole>[1]) => hasRole(admin, role);
+      const mayDecideOnce = (record: MakerCheckerRecord) => canDecide(admin.id, record, singleChecker()).allowed;
       const mayDecide = (makerId: string | null, amountCents: number, approverIds: readonly string[], needed = 1) =>
         canDecide(
           admin.id,
@@ -451,14 +454,18 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           if (mayDecide(e.preparedBy, e.payoutCents ?? 0, e.approverIds, e.approvalsNeeded)) waiting.push(item);
           else started.push(item);
         } else {
-          waiting.push({
+          const item = {
             kind: 'exit',
             id: e.id,
             title: `Pay the exit of ${name}`,
             detail: `Payout ${formatRand(e.payoutCents ?? 0)}`,
             path: '/admin/exits',
             since: e.updatedAt,
-          });
+          };
+          // Whoever approved it does not also pay it.
+          const mayPay = mayDecideOnce(payoutRecord(admin.id, e.approverIds, e.payoutCents ?? 0));
+          if (mayPay) waiting.push(item);
+          else started.push(item);
         }
       }
       for (const w of shown(queues.withdrawals, 'withdrawals')) {

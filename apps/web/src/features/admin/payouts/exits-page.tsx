@@ -1,4 +1,4 @@
-import { formatRandAmount, singleChecker } from '@letsema/domain';
+import { exitMessages, formatRandAmount, payoutRecord, singleChecker } from '@letsema/domain';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -63,6 +63,15 @@ export function ExitRequestsPage() {
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Exit requests">
           {exits.data.map((exit) => {
+            // Once approved, whoever approved it does not also mark it paid.
+            const payRight =
+              exit.status === 'approved' && exit.settlement
+                ? getDecisionRight(
+                    user,
+                    payoutRecord(user.id, exit.approverIds, Math.round(exit.settlement.payout * 100)),
+                    singleChecker(exitMessages.payByAnother),
+                  )
+                : null;
             const right = exit.settlement
               ? getDecisionRight(
                   user,
@@ -142,11 +151,14 @@ export function ExitRequestsPage() {
                     ) : (
                       <WaitingForChecker reason={right.reason} />
                     ))}
-                  {exit.status === 'approved' && (
-                    <Button variant="contained" onClick={() => setOpen({ kind: 'pay', exit })}>
-                      Mark paid
-                    </Button>
-                  )}
+                  {exit.status === 'approved' &&
+                    (payRight?.mayDecide ? (
+                      <Button variant="contained" onClick={() => setOpen({ kind: 'pay', exit })}>
+                        Mark paid
+                      </Button>
+                    ) : (
+                      payRight && <WaitingForChecker reason={payRight.reason} />
+                    ))}
                   {(exit.status === 'requested' || (exit.status === 'settled' && right?.mayDecide)) && (
                     <Button variant="outlined" color="error" onClick={() => setOpen({ kind: 'reject', exit })}>
                       Reject
