@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages as authMessages, PASSWORD_MAX, PASSWORD_MIN } from '../auth/schemas.js';
+import { kycMessages } from '../kyc/messages.js';
 import { adminRoles } from '../roles.js';
 
 export const staffMessages = {
@@ -26,11 +27,12 @@ const fullName = z
   .trim()
   .min(1, { error: staffMessages.fullName })
   .max(120, { error: staffMessages.tooLong });
+/** Required (the spec's message when blank), and a South African number like a member's. */
 const phoneNumber = z
   .string({ error: staffMessages.phone })
   .trim()
   .min(1, { error: staffMessages.phone })
-  .max(20, { error: staffMessages.tooLong });
+  .regex(/^0\d{9}$/, { error: kycMessages.phone });
 const roles = z
   .array(z.enum(adminRoles, { error: staffMessages.roles }), { error: staffMessages.roles })
   .min(1, { error: staffMessages.roles })

@@ -118,6 +118,7 @@ describe(`staff management (${testEngine})`, () => {
     [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'nope' }, 'email', 'Invalid email address'],
     [{ phoneNumber: '' }, 'phoneNumber', 'Phone number is required'],
+    [{ phoneNumber: 'abc' }, 'phoneNumber', 'Phone number must be 10 digits starting with 0'],
     [{ password: '' }, 'password', 'Password is required'],
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [
