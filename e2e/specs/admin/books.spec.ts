@@ -84,6 +84,17 @@ describe('the books, from an expense to a member’s statement', () => {
     await maker.goto('/admin/expenses');
     await maker.getByRole('button', { name: 'Record expense' }).click();
     const dialog = maker.getByRole('dialog', { name: /Record an expense/ });
+    // Sent empty, the form names every missing field at once, the receipt among them.
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    for (const message of [
+      'Please choose a category',
+      'Enter an amount in rand, with at most two decimals',
+      'Please choose a pool',
+      'Please describe it (at most 500 characters)',
+      'Please upload the receipt',
+    ]) {
+      await dialog.getByText(message).waitFor();
+    }
     await dialog.getByLabel('Category').selectOption({ label: 'Banking Fees' });
     await dialog.getByLabel('Amount (R)').fill('50');
     await dialog.getByLabel('Date').fill(spentOn);

@@ -107,16 +107,21 @@ function RecordForm({
   const [failure, setFailure] = useState<string | null>(null);
   const today = dayOf(new Date());
   // The server's schema, with the document under the field name the form uses.
+  // Every field's message at once: a missing document is one of them, not a gate before the others.
   const schema = z
-    .object({ documentUrl: z.string({ error: text.documentMessage }).min(1, { error: text.documentMessage }) })
+    .object({ documentUrl: z.string().optional() })
     .passthrough()
     .transform((values, context) => {
-      const body = { ...values, [kind === 'expense' ? 'receiptUrl' : 'proofUrl']: values.documentUrl };
+      const body = { ...values, [kind === 'expense' ? 'receiptUrl' : 'proofUrl']: values.documentUrl ?? '' };
       const parsed = (kind === 'expense' ? createExpenseBody : createIncomeBody).safeParse(body);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
-          const field = issue.path[0] === 'receiptUrl' || issue.path[0] === 'proofUrl' ? 'documentUrl' : issue.path;
-          context.addIssue({ code: 'custom', message: issue.message, path: [field].flat() as string[] });
+          const isDocument = issue.path[0] === 'receiptUrl' || issue.path[0] === 'proofUrl';
+          context.addIssue({
+            code: 'custom',
+            message: isDocument && !values.documentUrl ? text.documentMessage : issue.message,
+            path: isDocument ? ['documentUrl'] : (issue.path as string[]),
+          });
         }
         return z.NEVER;
       }
