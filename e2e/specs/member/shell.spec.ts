@@ -58,7 +58,7 @@ describe('member shell', () => {
     await page.waitForURL('**/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     await sidebar.waitFor();
-    for (const entry of ['Dashboard', 'My Investments', 'Payments', 'Transactions', 'Profile']) {
+    for (const entry of ['Dashboard', 'My Investments', 'Payments', 'Transactions', 'Statements', 'Profile']) {
       expect(await sidebar.getByText(entry, { exact: true }).isVisible(), entry).toBe(true);
     }
     expect(await page.getByRole('navigation', { name: 'Quick navigation' }).isVisible()).toBe(false);

@@ -17,6 +17,7 @@ export * from './instalments.js';
 export * from './pools/schemas.js';
 export * from './investing/schemas.js';
 export * from './investing/payment-details.js';
+export * from './investing/payment-reference.js';
 export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';

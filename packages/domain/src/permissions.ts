@@ -102,6 +102,7 @@ export const adminPagePermissions: Record<string, AdminRole | null> = {
   '/admin/expenses': 'expense_management',
   '/admin/month-end': 'month_end',
   '/admin/exits': 'exit_requests',
+  '/admin/withdrawals': 'exit_requests',
   '/admin/investment': 'investment_management',
   '/admin/audit': 'audit',
 };

@@ -25,6 +25,7 @@ describe('getVisibleAdminEntries', () => {
       'Expenses',
       'Month End',
       'Exit Requests',
+      'Withdrawals',
       'Investment',
       'Audit Log',
     ]);
@@ -39,7 +40,7 @@ describe('getVisibleAdminEntries', () => {
     [['loan_management'], ['Dashboard', 'My Tasks', 'Loans']],
     [['expense_management'], ['Dashboard', 'My Tasks', 'Expenses']],
     [['month_end'], ['Dashboard', 'My Tasks', 'Month End']],
-    [['exit_requests'], ['Dashboard', 'My Tasks', 'Exit Requests']],
+    [['exit_requests'], ['Dashboard', 'My Tasks', 'Exit Requests', 'Withdrawals']],
   ])('roles %j show %j', (roles, expected) => {
     expect(labelsFor(roles)).toEqual(expected);
   });
@@ -66,7 +67,7 @@ describe('getAdminPageRole', () => {
     ['/admin/loans/pending', 'loan_management'],
     ['/admin/exits/pending', 'exit_requests'],
     ['/admin/staff', 'staff_management'],
-    ['/admin/withdrawals/pending', null],
+    ['/admin/withdrawals/pending', 'exit_requests'],
     ['/dashboard', undefined],
   ])('%s needs %s', (path, role) => {
     expect(getAdminPageRole(path)).toBe(role);

@@ -4,6 +4,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
@@ -37,6 +38,7 @@ export const adminNavEntries: readonly AdminNavEntry[] = [
   { label: 'Expenses', path: '/admin/expenses', icon: <ReceiptOutlined /> },
   { label: 'Month End', path: '/admin/month-end', icon: <EventAvailableOutlined /> },
   { label: 'Exit Requests', path: '/admin/exits', icon: <ExitToAppOutlined /> },
+  { label: 'Withdrawals', path: '/admin/withdrawals', icon: <SavingsOutlined /> },
   { label: 'Investment', path: '/admin/investment', icon: <ShowChartOutlined /> },
   { label: 'Audit Log', path: '/admin/audit', icon: <ManageSearchOutlined /> },
 ];

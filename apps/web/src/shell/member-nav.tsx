@@ -4,6 +4,7 @@ import {
   accountBalanceWalletOutlined,
   adminPanelSettingsOutlined,
   dashboardOutlined,
+  descriptionOutlined,
   paymentsOutlined,
   personOutline,
   receiptLongOutlined,
@@ -23,6 +24,7 @@ export const memberNavEntries: readonly NavEntry[] = [
   { label: 'Payments', path: '/payments', icon: <PlainIcon drawing={paymentsOutlined} /> },
   { label: 'Loans', path: '/loans', icon: <PlainIcon drawing={requestQuoteOutlined} /> },
   { label: 'Transactions', path: '/transactions', icon: <PlainIcon drawing={receiptLongOutlined} /> },
+  { label: 'Statements', path: '/statements', icon: <PlainIcon drawing={descriptionOutlined} /> },
   { label: 'Profile', path: '/profile', icon: <PlainIcon drawing={personOutline} /> },
 ];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paymentDetailsBody, paymentDetailsMessages, paymentReferenceFor } from './payment-details.js';
+import { paymentDetailsBody } from './payment-details.js';
+import { paymentDetailsMessages, paymentReferenceFor } from './payment-reference.js';
 
 const valid = {
   bankName: 'First National Bank',

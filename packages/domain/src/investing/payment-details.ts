@@ -1,14 +1,7 @@
+// The cooperative's bank account as the super admin sets it: the rules the form and the server share.
 import { z } from 'zod';
 import { bankAccountNumber, bankBranchCode } from '../bank-account.js';
-
-/** The cooperative's bank account, where members pay by EFT or deposit. */
-export const paymentDetailsMessages = {
-  bankName: "Enter the bank's name (2 to 60 characters)",
-  accountHolder: "Enter the account holder's name (2 to 100 characters)",
-  accountNumber: 'Enter the account number: 6 to 16 digits',
-  branchCode: 'Enter the branch code: 6 digits',
-  superAdminOnly: 'Only the super admin can change where members pay.',
-} as const;
+import { paymentDetailsMessages } from './payment-reference.js';
 
 const text = (message: string, max: number) =>
   z.string({ error: message }).trim().min(2, { error: message }).max(max, { error: message });
@@ -21,26 +14,3 @@ export const paymentDetailsBody = z.object({
 });
 export type PaymentDetailsBody = z.output<typeof paymentDetailsBody>;
 export type PaymentDetailsInput = z.input<typeof paymentDetailsBody>;
-
-/** The bank account as the API answers it, with when it last changed (members see it). */
-export interface PaymentDetails extends PaymentDetailsBody {
-  updatedAt: string;
-}
-
-/** South African banks take a reference of at most 20 characters on a payment. */
-export const PAYMENT_REFERENCE_MAX = 20;
-
-/**
- * The reference a member writes on a bank payment, so the admin checking it finds them: their surname
- * and phone number, in capitals, at most 20 characters. Without either, none is suggested.
- */
-export function paymentReferenceFor(member: { fullName: string | null; phoneNumber: string | null }): string | null {
-  // Letters only, without accents: a bank's reference field takes plain letters and digits.
-  const surname = ((member.fullName ?? '').trim().split(/\s+/).at(-1) ?? '')
-    .normalize('NFD')
-    .replace(/[^A-Za-z]/g, '')
-    .toUpperCase();
-  const phone = (member.phoneNumber ?? '').replace(/\D/g, '');
-  if (!surname || !phone) return null;
-  return `${surname.slice(0, PAYMENT_REFERENCE_MAX - phone.length - 1)} ${phone}`;
-}
