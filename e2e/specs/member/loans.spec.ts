@@ -351,6 +351,18 @@ describe('a loan from the lending setup to its arrears', () => {
     await page.goto('/loans');
     const borrowing = page.getByRole('region', { name: 'Your borrowing' });
     await figure(borrowing, 'Owed on loans').getByText('R 2 337.50', { exact: true }).waitFor();
+
+    // The member's statement shows the loan beside the contributions: paid out, repaid, still owed.
+    await page.goto('/statements');
+    await page.getByLabel('From').fill(dayOf(new Date()));
+    await page.getByLabel('To').fill(dayOf(new Date()));
+    await page.getByRole('button', { name: 'Show statement' }).click();
+    const loanPart = page.getByRole('region', { name: 'Loans' });
+    await loanPart.getByText('owed at the end R 2 337.50', { exact: false }).waitFor();
+    const movements = loanPart.getByRole('list', { name: 'Loan movements' });
+    await movements.getByText(`Loan paid out · ${LOAN_NUMBER}`, { exact: false }).waitFor();
+    await movements.getByText('R 2 500.00', { exact: true }).waitFor();
+    await movements.getByText(`-${formatRand(principalRepaidCents)}`, { exact: true }).waitFor();
   });
 
   it('once the first instalment is overdue, the admins see it aged 1–30 days and the member sees it overdue', async () => {

@@ -17,6 +17,13 @@ export interface StatementView {
   returns: number;
   payouts: number;
   lines: { date: string; reference: string; type: string; pool: string; amount: number; balance: number }[];
+  /** What the member owes on loans (principal and late penalties) and its movements; positive adds to it. */
+  loans: {
+    openingOwed: number;
+    closingOwed: number;
+    interestPaid: number;
+    lines: { date: string; reference: string; type: string; loan: string; amount: number; owed: number }[];
+  };
 }
 
 export const statementKeys = {

@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
-import { useDownloadStatement, useStatement, useStatementMonths } from './api';
+import { useDownloadStatement, useStatement, useStatementMonths, type StatementView } from './api';
 import { TextInput } from '../../components/text-input';
 
 /** A member's statements: one per closed month, and any date range, as PDF or CSV. */
@@ -163,38 +163,76 @@ export function StatementsPage() {
               {formatRandAmount(statement.data.payouts)} · closing balance{' '}
               <strong>{formatRandAmount(statement.data.closingBalance)}</strong>
             </Typography>
-            {statement.data.lines.length === 0 ? (
+            {statement.data.lines.length === 0 && !hasLoans(statement.data) ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 Nothing happened between these dates.
               </Typography>
             ) : (
-              <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-                {statement.data.lines.map((line) => (
-                  <Box
-                    component="li"
-                    key={`${line.reference}-${line.pool}`}
-                    sx={{
-                      display: 'flex',
-                      justifyContent: 'space-between',
-                      gap: 1,
-                      borderBottom: 1,
-                      borderColor: 'divider',
-                      py: 0.5,
-                    }}
-                  >
-                    <Typography variant="body2">
-                      {line.date} · {line.type} · {line.pool} · {line.reference}
-                    </Typography>
-                    <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {formatRandAmount(line.amount)}
-                    </Typography>
-                  </Box>
-                ))}
-              </Stack>
+              <StatementLines
+                label="Contributions and returns"
+                lines={statement.data.lines.map((line) => ({
+                  key: `${line.reference}-${line.pool}`,
+                  text: `${line.date} · ${line.type} · ${line.pool} · ${line.reference}`,
+                  amount: line.amount,
+                }))}
+              />
+            )}
+            {hasLoans(statement.data) && (
+              <Box component="section" aria-labelledby="statement-loans-title" sx={{ mt: 2 }}>
+                <Typography id="statement-loans-title" variant="subtitle2" component="h4" sx={{ fontWeight: 700 }}>
+                  Loans
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  Owed at the start {formatRandAmount(statement.data.loans.openingOwed)} · interest paid{' '}
+                  {formatRandAmount(statement.data.loans.interestPaid)} · owed at the end{' '}
+                  <strong>{formatRandAmount(statement.data.loans.closingOwed)}</strong>
+                </Typography>
+                <StatementLines
+                  label="Loan movements"
+                  lines={statement.data.loans.lines.map((line) => ({
+                    key: `${line.reference}-${line.loan}-${line.type}`,
+                    text: `${line.date} · ${line.type} · ${line.loan} · ${line.reference}`,
+                    amount: line.amount,
+                  }))}
+                />
+              </Box>
             )}
           </Box>
         )}
       </Paper>
     </Box>
+  );
+}
+
+/** Whether the member owed on a loan in the range, or it moved. */
+function hasLoans(statement: StatementView): boolean {
+  const { loans } = statement;
+  return loans.lines.length > 0 || loans.openingOwed !== 0 || loans.closingOwed !== 0;
+}
+
+function StatementLines({ label, lines }: { label: string; lines: { key: string; text: string; amount: number }[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Stack component="ul" aria-label={label} spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+      {lines.map((line) => (
+        <Box
+          component="li"
+          key={line.key}
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+            py: 0.5,
+          }}
+        >
+          <Typography variant="body2">{line.text}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {formatRandAmount(line.amount)}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
   );
 }
