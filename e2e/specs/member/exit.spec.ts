@@ -93,6 +93,7 @@ describe('a member leaves the pool', () => {
     const card = maker.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
     await card.getByRole('button', { name: 'Prepare settlement' }).click();
     await card.getByText('Waiting for another admin').waitFor();
+    await card.getByText('You prepared this settlement, so another admin must decide it.').waitFor();
     await card.getByText(/= R 2 000\.00/).waitFor();
 
     // My Tasks: the checker is asked to approve it; the admin who prepared it sees it as started.

@@ -19,10 +19,13 @@ export function RejectReasonDialog({
   errorMessage,
   onClose,
   onConfirm,
+  reasonHint = 'The member is told this reason.',
 }: {
   isOpen: boolean;
   title: string;
   description: ReactNode;
+  /** Under the reason: who reads it. */
+  reasonHint?: string;
   isPending: boolean;
   errorMessage: string | null;
   onClose: () => void;
@@ -82,7 +85,7 @@ export function RejectReasonDialog({
             autoFocus
             required
             error={Boolean(problem)}
-            helperText={problem ?? 'The member is told this reason.'}
+            helperText={problem ?? reasonHint}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
         </DialogContent>

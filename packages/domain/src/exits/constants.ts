@@ -41,6 +41,7 @@ export const exitMessages = {
   proof: 'Please upload the proof of transfer',
   settlementFirst: 'Prepare the settlement first.',
   payByAnother: 'You approved this settlement, so another admin must pay it.',
+  preparedByYou: 'You prepared this settlement, so another admin must decide it.',
 } as const;
 
 export const withdrawalMessages = {

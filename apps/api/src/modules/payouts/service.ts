@@ -421,7 +421,9 @@ export function createPayoutService(deps: {
         const { isFinal } = assertCanDecide(
           actorId,
           { makerId: before.preparedBy!, amountCents: before.payoutCents!, approverIds: before.approverIds },
-          before.approvalsNeeded > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
+          before.approvalsNeeded > 1
+            ? { dualApprovalAboveCents: -1, makerMessage: exitMessages.preparedByYou }
+            : singleChecker(exitMessages.preparedByYou),
         );
         const [after] = await tx
           .update(exitRequests)
@@ -580,7 +582,7 @@ export function createPayoutService(deps: {
           assertCanDecide(
             actorId,
             { makerId: before.preparedBy, amountCents: before.payoutCents ?? 0, approverIds: before.approverIds },
-            singleChecker(),
+            singleChecker(exitMessages.preparedByYou),
           );
         }
         const [after] = await tx

@@ -292,6 +292,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
       <RejectReasonDialog
         isOpen={Boolean(rejecting)}
         title={`Reject ${kind === 'expense' ? 'expense' : 'income'}`}
+        reasonHint="Kept with the record and in the audit log."
         description={
           rejecting ? `${rejecting.categoryLabel}, ${formatRandAmount(rejecting.amount)}: ${rejecting.description}` : ''
         }

@@ -80,7 +80,9 @@ export function ExitRequestsPage() {
                     amountCents: Math.round(exit.settlement.payout * 100),
                     approverIds: exit.approverIds,
                   },
-                  exit.approvalsNeeded > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
+                  exit.approvalsNeeded > 1
+                    ? { dualApprovalAboveCents: -1, makerMessage: exitMessages.preparedByYou }
+                    : singleChecker(exitMessages.preparedByYou),
                 )
               : null;
             const name = exit.member.fullName ?? exit.member.email;

@@ -140,7 +140,9 @@ export function WithdrawalsPage() {
       <RejectReasonDialog
         isOpen={open?.kind === 'reject'}
         title="Reject withdrawal"
-        description={open ? `${open.item.member.fullName ?? open.item.member.email} is told the reason.` : ''}
+        description={
+          open ? `${open.item.member.fullName ?? open.item.member.email}, ${formatRandAmount(open.item.amount)}` : ''
+        }
         isPending={step.isPending}
         errorMessage={
           step.error && open?.kind === 'reject' ? getErrorMessage(step.error, 'It could not be rejected') : null

@@ -219,7 +219,8 @@ function SettingsForm({ settings }: { settings: LoanSettings }) {
           <FormTextField
             control={control}
             name="maxPenaltyPercent"
-            label="Highest penalty (% of the overdue instalment)"
+            label="Highest penalty (%)"
+            helperText="Of the overdue instalment."
             disabled={isBusy}
             slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 8 } }}
           />

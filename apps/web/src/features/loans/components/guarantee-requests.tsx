@@ -74,7 +74,15 @@ export function GuaranteeRequests({
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   {loan.guarantor && (
-                    <Chip size="small" variant="outlined" label={`Your answer: ${loan.guarantor.statusLabel}`} />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={
+                        loan.guarantor.status === 'requested'
+                          ? 'Waiting for your answer'
+                          : `Your answer: ${loan.guarantor.statusLabel}`
+                      }
+                    />
                   )}
                   <LoanStatusChip status={loan.status} label={loan.statusLabel} />
                 </Box>
