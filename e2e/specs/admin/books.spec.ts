@@ -127,6 +127,12 @@ describe('the books, from an expense to a member’s statement', () => {
     await closer.goto('/admin/month-end');
     const panel = closer.getByRole('region', { name: `Month end for ${closing}` });
     await panel.getByRole('button', { name: 'Lock transactions' }).click();
+    // Hard to undo, so asked first.
+    const lockQuestion = closer.getByRole('dialog', { name: /^Lock \d{4}-\d{2}\?$/ });
+    await lockQuestion
+      .getByText('Nothing new can be dated in the month once it is locked.', { exact: false })
+      .waitFor();
+    await lockQuestion.getByRole('button', { name: 'Lock transactions' }).click();
     await panel
       .getByText(/^Done by Super Admin on /)
       .first()
@@ -160,6 +166,10 @@ describe('the books, from an expense to a member’s statement', () => {
     await panel.getByRole('button', { name: 'Generate reports' }).click();
     await closer.getByRole('button', { name: 'Allocation table (PDF)' }).waitFor();
     await panel.getByRole('button', { name: 'Close period' }).click();
+    await closer
+      .getByRole('dialog', { name: /^Close \d{4}-\d{2}\?$/ })
+      .getByRole('button', { name: 'Close period' })
+      .click();
     await panel.getByText('Closed', { exact: true }).waitFor();
     await closer.getByRole('button', { name: 'Ask to reopen' }).waitFor();
   });

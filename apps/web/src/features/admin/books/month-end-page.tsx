@@ -14,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import DialogContent from '@mui/material/DialogContent';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -24,7 +25,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
@@ -244,9 +246,15 @@ function StepAction({
           </Alert>
         )}
         <Box>
-          <Button variant="contained" disabled={isPending || pending.length > 0} onClick={() => onRun('lock')}>
-            {isPending ? 'Locking…' : 'Lock transactions'}
-          </Button>
+          <ConfirmedStep
+            step="lock"
+            title={`Lock ${data.period}?`}
+            label="Lock transactions"
+            pendingLabel="Locking…"
+            isPending={isPending}
+            isDisabled={pending.length > 0}
+            onRun={onRun}
+          />
         </Box>
       </Stack>
     );
@@ -319,10 +327,75 @@ function StepAction({
     reports: ['Generate reports', 'Generating…'],
     close: ['Close period', 'Closing…'],
   };
+  if (step === 'close') {
+    return (
+      <ConfirmedStep
+        step="close"
+        title={`Close ${data.period}?`}
+        label={labels.close[0]}
+        pendingLabel={labels.close[1]}
+        isPending={isPending}
+        onRun={onRun}
+      />
+    );
+  }
   return (
     <Button variant="contained" disabled={isPending} onClick={() => onRun(step)}>
       {isPending ? labels[step][1] : labels[step][0]}
     </Button>
+  );
+}
+
+/**
+ * A step that is hard to undo (locking the month, closing it), asked first: what it does, then the
+ * step's own button to confirm.
+ */
+function ConfirmedStep({
+  step,
+  title,
+  label,
+  pendingLabel,
+  isPending,
+  isDisabled = false,
+  onRun,
+}: {
+  step: MonthEndStep;
+  title: string;
+  label: string;
+  pendingLabel: string;
+  isPending: boolean;
+  isDisabled?: boolean;
+  onRun: (step: MonthEndStep) => void;
+}) {
+  const [isAsking, setIsAsking] = useState(false);
+  const textId = useId();
+  return (
+    <>
+      <Button variant="contained" disabled={isPending || isDisabled} onClick={() => setIsAsking(true)}>
+        {isPending ? pendingLabel : label}
+      </Button>
+      <ActionDialog
+        isOpen={isAsking}
+        title={title}
+        isPending={isPending}
+        describedBy={textId}
+        onClose={() => setIsAsking(false)}
+      >
+        <DialogContent sx={{ pt: 0 }}>
+          <Typography id={textId}>{STEP_HELP[step]}</Typography>
+        </DialogContent>
+        <ActionDialogButtons
+          label={label}
+          pendingLabel={pendingLabel}
+          isPending={isPending}
+          onCancel={() => setIsAsking(false)}
+          onConfirm={() => {
+            setIsAsking(false);
+            onRun(step);
+          }}
+        />
+      </ActionDialog>
+    </>
   );
 }
 
