@@ -50,9 +50,6 @@ export interface TaskItem {
   since: string;
 }
 
-/** Each queue's oldest items the list shows; the database writes only these (and one more, below). */
-const SHOWN_PER_QUEUE = TASKS_SHOWN_PER_QUEUE;
-
 /** A queue that holds more than the list shows, and where all of it is. */
 export interface TaskQueueLink {
   kind: string;
@@ -75,8 +72,8 @@ const queueLinks = {
   reopen: { kind: 'reopen', label: 'Reopen requests', path: '/admin/month-end' },
 } satisfies Record<string, TaskQueueLink>;
 
-/** One row past what is shown tells whether a queue holds more. */
-const LIMIT = SHOWN_PER_QUEUE + 1;
+/** Each queue's oldest items the list shows, and one row past them to tell whether it holds more. */
+const LIMIT = TASKS_SHOWN_PER_QUEUE + 1;
 
 /**
  * A value as it arrives inside JSON the database wrote. An instant must be written with `isoTime`
@@ -333,9 +330,9 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       /** A queue's rows the list shows; a queue with more is named in `more`. */
       const shown = <T>(rows: T[] | null, name: keyof typeof queueLinks): T[] => {
         if (!rows) return [];
-        if (rows.length <= SHOWN_PER_QUEUE) return rows;
+        if (rows.length <= TASKS_SHOWN_PER_QUEUE) return rows;
         more.push(queueLinks[name]);
-        return rows.slice(0, SHOWN_PER_QUEUE);
+        return rows.slice(0, TASKS_SHOWN_PER_QUEUE);
       };
       const can = (role: Parameters<typeof hasRole>[1]) => hasRole(admin, role);
       const mayDecideOnce = (record: MakerCheckerRecord) => canDecide(admin.id, record, singleChecker()).allowed;
