@@ -60,12 +60,12 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     .from(awaitingIds)
     .innerJoin(users, eq(users.id, awaitingIds.pageId))
     .as('page');
-  const awaitingPage = db
+  const awaitingPageRead = db
     .select({
       json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]),
     })
-    .from(awaitingRows)
-    .prepare('review_awaiting_page');
+    .from(awaitingRows);
+  const awaitingPage = awaitingPageRead.prepare('review_awaiting_page');
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -93,6 +93,9 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
+    /** A page of the queue as the JSON array text, to read with the session (placeholders `limit`, `offset`). */
+    awaitingPageRead,
+
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
       const [page] = await awaitingPage.execute(pagePlaceholders(query));

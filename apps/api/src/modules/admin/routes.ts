@@ -2,7 +2,8 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
+import { adminPageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
@@ -66,7 +67,10 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     '/api/admin/pending-kyc',
     {
       ...reviewer,
-      config: { writesNoAudit: true },
+      config: {
+        writesNoAudit: true,
+        sessionRider: adminPageRider(guards, 'review_awaiting_page_with_session', review.awaitingPageRead),
+      },
       schema: routeDoc({
         tag,
         summary: 'Registrations complete and waiting for review, oldest submission first',
@@ -76,8 +80,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     },
     async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
-      const page = await review.awaitingReviewJson(query);
-      return sendOkJson(reply, page);
+      return sendOkJson(reply, riddenValue<string>(request) ?? (await review.awaitingReviewJson(query)));
     },
   );
 

@@ -161,10 +161,10 @@ export function createInvestingService(deps: {
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(pools, eq(pools.id, memberships.poolId))
     .as('page');
-  const poolRequestPage = db
+  const poolRequestPageRead = db
     .select({ json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]) })
-    .from(poolRequestRows)
-    .prepare('investing_pool_request_page');
+    .from(poolRequestRows);
+  const poolRequestPage = poolRequestPageRead.prepare('investing_pool_request_page');
   const pendingPaymentRows = db
     .select({
       view: sql`json_build_object(
@@ -184,12 +184,12 @@ export function createInvestingService(deps: {
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(pools, eq(pools.id, payments.poolId))
     .as('page');
-  const pendingPaymentPage = db
+  const pendingPaymentPageRead = db
     .select({
       json: jsonArrayText(pendingPaymentRows.view, [asc(pendingPaymentRows.createdAt), asc(pendingPaymentRows.id)]),
     })
-    .from(pendingPaymentRows)
-    .prepare('investing_pending_payment_page');
+    .from(pendingPaymentRows);
+  const pendingPaymentPage = pendingPaymentPageRead.prepare('investing_pending_payment_page');
   const tell = (
     tx: Executor,
     userId: string,
@@ -286,6 +286,9 @@ export function createInvestingService(deps: {
       const row = rows[0];
       return row ? toMembershipView(row.m, row.pool) : null;
     },
+
+    /** A page of the requests to join as JSON array text, to read with the session (placeholders `limit`, `offset`). */
+    poolRequestPageRead,
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
@@ -455,6 +458,9 @@ export function createInvestingService(deps: {
         .offset((query.page - 1) * query.limit);
       return rows.map((r) => toPaymentView(r.p, r.poolName));
     },
+
+    /** A page of the payments waiting as JSON array text, to read with the session (placeholders `limit`, `offset`). */
+    pendingPaymentPageRead,
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {

@@ -1,7 +1,7 @@
 import { listNotificationsQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Guards } from '../../lib/auth-guard.js';
-import { currentUser } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
+import { pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { unauthenticated } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -14,12 +14,17 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
   const { notifications, guards } = deps;
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Notifications';
+  // The list of notifications is read with the session check, in one round trip.
+  const firstPages = pageRider(guards, 'notifications_page_with_session', notifications.pageWithTotal, {
+    forAdmins: false,
+    query: listNotificationsQuery,
+  });
 
   app.get(
     '/api/notifications',
     {
       ...signedIn,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: firstPages },
       schema: routeDoc({
         tag,
         summary: "The account's notifications, newest first, a page at a time",
@@ -29,7 +34,11 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     },
     async (request, reply) => {
       const query = parseInput(listNotificationsQuery, request.query);
-      const page = await notifications.listNotificationsJson(currentUser(request).id, query);
+      const read = riddenValue<string>(request);
+      const page =
+        read === undefined
+          ? await notifications.listNotificationsJson(currentUser(request).id, query)
+          : notifications.pageAnswer(query, read);
       return sendOkJson(reply, page);
     },
   );

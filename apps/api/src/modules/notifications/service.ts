@@ -141,13 +141,19 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
+  const pageJson = jsonArrayText(pageRows.view, [desc(pageRows.createdAt), desc(pageRows.id)]);
+  const pageTotal = sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`;
   const pageOfNotifications = db
-    .select({
-      json: jsonArrayText(pageRows.view, [desc(pageRows.createdAt), desc(pageRows.id)]),
-      total: sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`,
-    })
+    .select({ json: pageJson, total: pageTotal })
     .from(pageRows)
     .prepare('notifications_page');
+  /** The page as one text, read with the session check: the total, a space, then the page's JSON array. */
+  const pageWithTotal = db.select({ page: sql<string>`${pageTotal}::text || ' ' || ${pageJson}` }).from(pageRows);
+  const answer = (query: ListNotificationsQuery, json: string, total: number): string => {
+    const { page, limit } = query;
+    const pagination: NotificationPage['pagination'] = { page, limit, total, totalPages: Math.ceil(total / limit) };
+    return `{"notifications":${json},"pagination":${JSON.stringify(pagination)}}`;
+  };
 
   return {
     /** The unread count for a live session of an active account, or null when the session is not valid. */
@@ -156,13 +162,23 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
       return row ? row.count : null;
     },
 
+    /**
+     * A page of the signed-in account's notifications to read with the session check (placeholders
+     * `userId`, `limit` and `offset`); `pageAnswer` writes the answer from what it read.
+     */
+    pageWithTotal,
+
+    /** The answer to `query` from what `pageWithTotal` read. */
+    pageAnswer(query: ListNotificationsQuery, read: string): string {
+      const space = read.indexOf(' ');
+      return answer(query, read.slice(space + 1), Number(read.slice(0, space)));
+    },
+
     /** A page of the member's notifications, newest first, as the JSON the API answers (a NotificationPage). */
     async listNotificationsJson(userId: string, query: ListNotificationsQuery): Promise<string> {
       const { page, limit } = query;
       const [row] = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
-      const total = Number(row?.total ?? 0);
-      const pagination: NotificationPage['pagination'] = { page, limit, total, totalPages: Math.ceil(total / limit) };
-      return `{"notifications":${row?.json ?? '[]'},"pagination":${JSON.stringify(pagination)}}`;
+      return answer(query, row?.json ?? '[]', Number(row?.total ?? 0));
     },
 
     /** How many of the member's notifications are unread (the bell's badge). */
