@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { Database } from './client.js';
-import { idsOfPage, pagedList, pageIdsSubquery, pagePlaceholders } from './page-ids.js';
+import { idsOfPage, pagedList } from './page-ids.js';
 import { users } from './schema.js';
 
 describe('a list read a page at a time', () => {
@@ -52,31 +52,5 @@ describe('a list read a page at a time', () => {
       .from(users)
       .where(inArray(users.email, ['page.a@example.com']));
     expect(await idsOfPage(list, { page: 1, limit: 2 })).toEqual([other!.id, expect.any(String)]);
-  });
-
-  it('reads a page of a queue in one statement: its ids by the offset joined to their rows, in order', async () => {
-    const { db } = database;
-    const waiting = sql`${users.registrationStatus} = 'pending_kyc' and ${users.email} like 'page.%'`;
-    const pageIds = pageIdsSubquery(db, 'test_queue_ids', {
-      table: users,
-      id: users.id,
-      where: waiting,
-      order: [asc(users.createdAt), asc(users.id)],
-    });
-    const page = db
-      .select({ email: users.email })
-      .from(pageIds)
-      .innerJoin(users, eq(users.id, pageIds.pageId))
-      .orderBy(asc(users.createdAt))
-      .prepare('test_queue_page');
-    const emailsOf = async (query: { page: number; limit: number }) =>
-      (await page.execute(pagePlaceholders(query))).map((row) => row.email);
-
-    // page.c left the queue in the test above.
-    expect(await emailsOf({ page: 1, limit: 2 })).toEqual(['page.a@example.com', 'page.b@example.com']);
-    expect(await emailsOf({ page: 2, limit: 2 })).toEqual(['page.d@example.com']);
-    expect(await emailsOf({ page: 3, limit: 2 })).toEqual([]);
-    await db.update(users).set({ registrationStatus: 'active' }).where(eq(users.email, 'page.a@example.com'));
-    expect(await emailsOf({ page: 1, limit: 2 })).toEqual(['page.b@example.com', 'page.d@example.com']);
   });
 });

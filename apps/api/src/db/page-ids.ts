@@ -40,36 +40,8 @@ export function pagedList(
   return { ids, onPage: and(list.where, sql`${list.id} = any(${sql.placeholder('ids')}::uuid[])`)! };
 }
 
-/**
- * A page of a queue (the rows of `table` that meet `where`, in `order`) as a subquery of its ids,
- * `pageId`, by the placeholders `limit` and `offset` (`pagePlaceholders`). The statement that writes the
- * page joins it: one round trip and one snapshot. Each round trip costs both processes a wake-up, which
- * on a small machine cost more than the statement itself. A queue is short, so the plan PostgreSQL keeps
- * for it (a tenth of the queue assumed skipped) costs little and is kept; a list as long as the members
- * directory is read with `pagedList`.
- */
-export function pageIdsSubquery(
-  db: Db,
-  alias: string,
-  list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] },
-) {
-  return db
-    .select({ pageId: sql<string>`${list.id}`.as('page_id') })
-    .from(list.table)
-    .where(list.where)
-    .orderBy(...list.order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as(alias);
-}
-
-/** The values of the `limit` and `offset` placeholders for the page `page` of `limit` rows. */
-export function pagePlaceholders(query: { page: number; limit: number }): { limit: number; offset: number } {
-  return { limit: query.limit, offset: (query.page - 1) * query.limit };
-}
-
 /** The ids of the page `page` of `limit` rows. */
 export async function idsOfPage(list: PagedList, query: { page: number; limit: number }): Promise<string[]> {
-  const rows = await list.ids.execute(pagePlaceholders(query));
+  const rows = await list.ids.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
   return rows.map((row) => row.id);
 }

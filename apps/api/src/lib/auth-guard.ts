@@ -169,13 +169,13 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    * exactly as `authenticate` does and, only for a live session, reads `read`: a scalar subquery that
    * may use the placeholder `userId` (the session's account) and placeholders of its own. The route's
    * guards still decide on the account as for any call: the handler gets the value (`riddenValue`)
-   * only after they accepted it. A read for admins is not made for any other account, which the
-   * route's guard refuses anyway. A route rides with its `config.sessionRider`.
+   * only after they accepted it. A route rides with its `config.sessionRider`. Only for a read whose
+   * plan PostgreSQL keeps (test/plans.test.ts): a statement planned on every run costs more than the
+   * round trip it saves.
    */
-  function sessionRead(name: string, read: SQLWrapper, options: { forAdmins: boolean }): SessionQuery<AuthUser> {
-    const ridden = options.forAdmins ? sql`case when ${users.isAdmin} then (${read}) end` : sql`(${read})`;
+  function sessionRead(name: string, read: SQLWrapper): SessionQuery<AuthUser> {
     return deps.db
-      .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden })
+      .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden: sql`(${read})` })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSession)

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { pageIdsSubquery, pagePlaceholders } from '../../db/page-ids.js';
+import { idsOfPage, pagedList } from '../../db/page-ids.js';
 import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -48,8 +48,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
-  // The page's ids by its offset, joined to their rows, in one statement (db/page-ids.ts).
-  const awaitingIds = pageIdsSubquery(db, 'awaiting_ids', {
+  // The page's ids by its offset, then their JSON by ids (db/page-ids.ts).
+  const awaitingList = pagedList(db, 'review_awaiting_ids', {
     table: users,
     id: users.id,
     where: awaitingReview,
@@ -57,15 +57,15 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   });
   const awaitingRows = db
     .select({ view: registrationViewJson().as('view'), submittedAt: users.submittedAt, id: users.id })
-    .from(awaitingIds)
-    .innerJoin(users, eq(users.id, awaitingIds.pageId))
+    .from(users)
+    .where(awaitingList.onPage)
     .as('page');
-  const awaitingPageRead = db
+  const awaitingPage = db
     .select({
       json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]),
     })
-    .from(awaitingRows);
-  const awaitingPage = awaitingPageRead.prepare('review_awaiting_page');
+    .from(awaitingRows)
+    .prepare('review_awaiting_page');
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -93,12 +93,9 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
-    /** A page of the queue as the JSON array text, to read with the session (placeholders `limit`, `offset`). */
-    awaitingPageRead,
-
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
-      const [page] = await awaitingPage.execute(pagePlaceholders(query));
+      const [page] = await awaitingPage.execute({ ids: await idsOfPage(awaitingList, query) });
       return page!.json;
     },
 

@@ -2,8 +2,7 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { adminPageRider } from '../../lib/page-rider.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
@@ -67,10 +66,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     '/api/admin/pending-kyc',
     {
       ...reviewer,
-      config: {
-        writesNoAudit: true,
-        sessionRider: adminPageRider(guards, 'review_awaiting_page_with_session', review.awaitingPageRead),
-      },
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: 'Registrations complete and waiting for review, oldest submission first',
@@ -80,7 +76,8 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     },
     async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
-      return sendOkJson(reply, riddenValue<string>(request) ?? (await review.awaitingReviewJson(query)));
+      const page = await review.awaitingReviewJson(query);
+      return sendOkJson(reply, page);
     },
   );
 

@@ -1,7 +1,6 @@
 import { createPaymentBody, joinPoolBody, pageQuery, rejectWithReasonBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { adminPageRider } from '../../lib/page-rider.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -109,10 +108,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pool-requests',
     {
       ...poolManager,
-      config: {
-        writesNoAudit: true,
-        sessionRider: adminPageRider(guards, 'investing_pool_request_page_with_session', investing.poolRequestPageRead),
-      },
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Requests to join a pool waiting for a decision, oldest first',
@@ -120,10 +116,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(poolRequestView),
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(pageQuery, request.query);
-      return sendOkJson(reply, riddenValue<string>(request) ?? (await investing.listPoolRequestsJson(query)));
-    },
+    async (request, reply) =>
+      sendOkJson(reply, await investing.listPoolRequestsJson(parseInput(pageQuery, request.query))),
   );
 
   app.post(
@@ -169,14 +163,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pending-payments',
     {
       ...cashier,
-      config: {
-        writesNoAudit: true,
-        sessionRider: adminPageRider(
-          guards,
-          'investing_pending_payment_page_with_session',
-          investing.pendingPaymentPageRead,
-        ),
-      },
+      config: { writesNoAudit: true },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Payments waiting for their proof to be checked, oldest first',
@@ -184,10 +171,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(pendingPaymentView),
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(pageQuery, request.query);
-      return sendOkJson(reply, riddenValue<string>(request) ?? (await investing.listPendingPaymentsJson(query)));
-    },
+    async (request, reply) =>
+      sendOkJson(reply, await investing.listPendingPaymentsJson(parseInput(pageQuery, request.query))),
   );
 
   app.post(

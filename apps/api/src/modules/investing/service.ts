@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { pageIdsSubquery, pagePlaceholders } from '../../db/page-ids.js';
+import { idsOfPage, pagedList } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -127,15 +127,14 @@ export function createInvestingService(deps: {
   // The admin queues and the dashboard's count: prepared once, not built per request.
   // Each page is written as JSON by the database, one column for the whole page: the server neither
   // reads nor rebuilds the rows.
-  // Each queue is read a page at a time: the page's ids by its offset joined to their rows, in one
-  // statement (db/page-ids.ts).
-  const poolRequestIds = pageIdsSubquery(db, 'pool_request_ids', {
+  // Each queue is read a page at a time: the page's ids by its offset, then their JSON (db/page-ids.ts).
+  const poolRequestList = pagedList(db, 'investing_pool_request_ids', {
     table: memberships,
     id: memberships.id,
     where: pendingPoolRequest,
     order: [asc(memberships.createdAt), asc(memberships.id)],
   });
-  const pendingPaymentIds = pageIdsSubquery(db, 'pending_payment_ids', {
+  const pendingPaymentList = pagedList(db, 'investing_pending_payment_ids', {
     table: payments,
     id: payments.id,
     where: pendingPayment,
@@ -156,15 +155,15 @@ export function createInvestingService(deps: {
       createdAt: memberships.createdAt,
       id: memberships.id,
     })
-    .from(poolRequestIds)
-    .innerJoin(memberships, eq(memberships.id, poolRequestIds.pageId))
+    .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(poolRequestList.onPage)
     .as('page');
-  const poolRequestPageRead = db
+  const poolRequestPage = db
     .select({ json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]) })
-    .from(poolRequestRows);
-  const poolRequestPage = poolRequestPageRead.prepare('investing_pool_request_page');
+    .from(poolRequestRows)
+    .prepare('investing_pool_request_page');
   const pendingPaymentRows = db
     .select({
       view: sql`json_build_object(
@@ -179,17 +178,17 @@ export function createInvestingService(deps: {
       createdAt: payments.createdAt,
       id: payments.id,
     })
-    .from(pendingPaymentIds)
-    .innerJoin(payments, eq(payments.id, pendingPaymentIds.pageId))
+    .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(pools, eq(pools.id, payments.poolId))
+    .where(pendingPaymentList.onPage)
     .as('page');
-  const pendingPaymentPageRead = db
+  const pendingPaymentPage = db
     .select({
       json: jsonArrayText(pendingPaymentRows.view, [asc(pendingPaymentRows.createdAt), asc(pendingPaymentRows.id)]),
     })
-    .from(pendingPaymentRows);
-  const pendingPaymentPage = pendingPaymentPageRead.prepare('investing_pending_payment_page');
+    .from(pendingPaymentRows)
+    .prepare('investing_pending_payment_page');
   const tell = (
     tx: Executor,
     userId: string,
@@ -287,12 +286,9 @@ export function createInvestingService(deps: {
       return row ? toMembershipView(row.m, row.pool) : null;
     },
 
-    /** A page of the requests to join as JSON array text, to read with the session (placeholders `limit`, `offset`). */
-    poolRequestPageRead,
-
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      const [row] = await poolRequestPage.execute(pagePlaceholders(query));
+      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(poolRequestList, query) });
       return row?.json ?? '[]';
     },
 
@@ -459,12 +455,9 @@ export function createInvestingService(deps: {
       return rows.map((r) => toPaymentView(r.p, r.poolName));
     },
 
-    /** A page of the payments waiting as JSON array text, to read with the session (placeholders `limit`, `offset`). */
-    pendingPaymentPageRead,
-
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      const [row] = await pendingPaymentPage.execute(pagePlaceholders(query));
+      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(pendingPaymentList, query) });
       return row?.json ?? '[]';
     },
 

@@ -15,16 +15,18 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Notifications';
   // The list of notifications is read with the session check, in one round trip.
-  const firstPages = pageRider(guards, 'notifications_page_with_session', notifications.pageWithTotal, {
-    forAdmins: false,
-    query: listNotificationsQuery,
-  });
+  const pageWithSession = pageRider(
+    guards,
+    'notifications_page_with_session',
+    notifications.pageWithTotal,
+    listNotificationsQuery,
+  );
 
   app.get(
     '/api/notifications',
     {
       ...signedIn,
-      config: { writesNoAudit: true, sessionRider: firstPages },
+      config: { writesNoAudit: true, sessionRider: pageWithSession },
       schema: routeDoc({
         tag,
         summary: "The account's notifications, newest first, a page at a time",
