@@ -78,6 +78,9 @@ export interface Calculation {
 
 const REPORT_NAMES = ['income-statement', 'trial-balance', 'allocation', 'bank-reconciliation'] as const;
 
+/** What the pools hold: money in the bank and principal lent to members, not yet repaid. */
+const POOL_VALUE_ACCOUNTS: readonly string[] = ['bank', 'loans_receivable'];
+
 /**
  * The month-end close: six steps in order (lock, reconcile, calculate, allocate, reports, close),
  * each recorded with who did it and when. The allocating admin is never the one who calculated;
@@ -753,18 +756,22 @@ export function createMonthEndService(deps: {
 
     trialBalance: (period: string) => trialBalance(db, assertPeriod(period)),
 
-    /** The last twelve months: the pools' value (bank) at each month's end, and income and expenses within it. */
+    /**
+     * The last twelve months: the pools' value at each month's end (the bank and the principal lent to
+     * members, which a loan's payout moves from one to the other), and income and expenses within it.
+     */
     async monthly() {
       const periods = periodsUpTo(dayOf(clock.now()).slice(0, 7), 12);
       const movements = await monthlyMovements(db, periods[periods.length - 1]!);
-      // The bank is a debit balance: its credit-positive movement is turned back.
-      let bank = -movements
-        .filter((row) => row.account === 'bank' && row.period < periods[0]!)
+      const held = (account: string) => POOL_VALUE_ACCOUNTS.includes(account);
+      // Both are debit balances: their credit-positive movement is turned back.
+      let value = -movements
+        .filter((row) => held(row.account) && row.period < periods[0]!)
         .reduce((sum, row) => sum + row.cents, 0);
       return periods.map((period) => {
         const within = movements.filter((row) => row.period === period && row.kind !== 'allocation');
-        bank -= movements
-          .filter((row) => row.account === 'bank' && row.period === period)
+        value -= movements
+          .filter((row) => held(row.account) && row.period === period)
           .reduce((sum, row) => sum + row.cents, 0);
         const incomeCents = within
           .filter((row) => row.account.startsWith('income:'))
@@ -774,7 +781,7 @@ export function createMonthEndService(deps: {
           .reduce((sum, row) => sum + row.cents, 0);
         return {
           period,
-          value: centsToRand(bank),
+          value: centsToRand(value),
           income: centsToRand(incomeCents),
           expenses: centsToRand(expenseCents),
         };

@@ -509,11 +509,18 @@ describe(`applications (${testEngine})`, () => {
           )
         ).error,
       ).toBe(loanMessages.proofOfTransfer);
+      const poolsValue = async () =>
+        (await okData<{ period: string; value: number }[]>(call('GET', '/api/admin/ledger/monthly', loanB))).find(
+          (row) => row.period === '2026-03',
+        )!.value;
+      const valueBefore = await poolsValue();
       const [first, second] = await Promise.all([
         call('POST', `/api/admin/loans/${loan.id}/disburse`, loanB, { proofUrl }),
         call('POST', `/api/admin/loans/${loan.id}/disburse`, loanB, { proofUrl }),
       ]);
       expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+      // The money lent is still the pools': the payout moves it from the bank to the loans.
+      expect(await poolsValue()).toBe(valueBefore);
       loan = await okData<LoanAnswer>(call('GET', `/api/loans/${loan.id}`, lerato.token));
       expect(loan).toMatchObject({ status: 'active', disbursedOn: '2026-03-05', outstandingPrincipal: 2000 });
       expect(loan.schedule).toHaveLength(12);
