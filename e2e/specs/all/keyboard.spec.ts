@@ -228,3 +228,20 @@ describe('the keyboard alone', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('the skip link and a pointer', () => {
+  it('stays out of sight when the focus reaches it after a tap or a click, not a key', async () => {
+    const page = await newPage(DESKTOP);
+    const member = await createActiveMember('Lindiwe Khumalo');
+    await signInWithKeyboard(page, member.email, member.password, []);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    // As when a dialog opened by a tap closes and the focus goes back to the top of the page.
+    await page.getByRole('heading', { level: 1 }).click();
+    await skip.evaluate((element) => (element as HTMLElement).focus());
+    expect(await hasFocus(skip)).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(0);
+  });
+});
