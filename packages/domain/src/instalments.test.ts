@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   instalmentAmount,
   instalmentCount,
   instalmentSchedule,
   lastInstalmentIfDifferent,
+  paymentFrequencies,
   pricePerShare,
 } from './instalments.js';
 
@@ -80,5 +82,23 @@ describe('pricePerShare', () => {
     [30, 100, 0],
   ])('%d cents over %d shares is %d', (target, shares, price) => {
     expect(pricePerShare(target, shares)).toBe(price);
+  });
+});
+
+describe('the regular and the last instalment, worked out without the schedule', () => {
+  it('are the first and the last of the schedule', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.constantFrom(...paymentFrequencies),
+        fc.integer({ min: 1, max: 360 }),
+        (commitment, frequency, months) => {
+          const schedule = instalmentSchedule(commitment, frequency, months);
+          expect(instalmentAmount(commitment, frequency, months)).toBe(schedule[0]);
+          const last = schedule.at(-1)!;
+          expect(lastInstalmentIfDifferent(commitment, frequency, months)).toBe(last === schedule[0] ? null : last);
+        },
+      ),
+    );
   });
 });

@@ -33,18 +33,25 @@ export function instalmentSchedule(
   frequency: PaymentFrequency,
   durationMonths: number,
 ): number[] {
+  const { count, regular, last } = scheduleShape(commitmentCents, frequency, durationMonths);
+  const schedule = Array.from({ length: count }, () => regular);
+  schedule[count - 1] = last;
+  return schedule;
+}
+
+/** The schedule's count, its regular instalment and its last, without writing it out. */
+function scheduleShape(commitmentCents: number, frequency: PaymentFrequency, durationMonths: number) {
   if (!Number.isSafeInteger(commitmentCents) || commitmentCents < 0)
     throw new RangeError('Commitment must be whole cents');
   const count = instalmentCount(frequency, durationMonths);
   const regular = Math.round(commitmentCents / count);
-  const schedule = Array.from({ length: count }, () => regular);
-  schedule[count - 1] = commitmentCents - regular * (count - 1);
-  return schedule;
+  return { count, regular, last: commitmentCents - regular * (count - 1) };
 }
 
 /** The regular instalment (the first of the schedule). */
 export function instalmentAmount(commitmentCents: number, frequency: PaymentFrequency, durationMonths: number): number {
-  return instalmentSchedule(commitmentCents, frequency, durationMonths)[0]!;
+  const { count, regular, last } = scheduleShape(commitmentCents, frequency, durationMonths);
+  return count === 1 ? last : regular;
 }
 
 /**
@@ -57,9 +64,8 @@ export function lastInstalmentIfDifferent(
   frequency: PaymentFrequency,
   durationMonths: number,
 ): number | null {
-  const schedule = instalmentSchedule(commitmentCents, frequency, durationMonths);
-  const last = schedule[schedule.length - 1]!;
-  return last === schedule[0] ? null : last;
+  const { count, regular, last } = scheduleShape(commitmentCents, frequency, durationMonths);
+  return count === 1 || last === regular ? null : last;
 }
 
 /** Price of one share: the target divided by the number of shares, rounded to the cent. */
