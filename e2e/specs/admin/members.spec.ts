@@ -31,7 +31,7 @@ describe('the members directory', () => {
     await page.getByText('Account suspended').waitFor();
     await page
       .getByRole('region', { name: 'Audit trail' })
-      .getByText(/member\.suspend by Super Admin/)
+      .getByText(/Member suspended by Super Admin/)
       .waitFor();
 
     // The member's token no longer works, and signing in says why.

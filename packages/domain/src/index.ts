@@ -11,6 +11,7 @@ export * from './files.js';
 export * from './admin/schemas.js';
 export * from './admin/review.js';
 export * from './admin/audit.js';
+export * from './admin/audit-actions.js';
 export * from './admin/corrections.js';
 export * from './books/index.js';
 export * from './instalments.js';

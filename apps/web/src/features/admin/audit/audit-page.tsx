@@ -1,4 +1,4 @@
-import type { AuditEntryView } from '@letsema/domain';
+import { describeAuditAction, type AuditEntryView } from '@letsema/domain';
 import Download from '@mui/icons-material/Download';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -154,6 +154,7 @@ export function AuditPage() {
 
 function AuditRow({ entry }: { entry: AuditEntryView }) {
   const who = entry.actor ? (entry.actor.fullName ?? entry.actor.email) : 'Nobody signed in';
+  const label = describeAuditAction(entry.action);
   return (
     <Accordion
       disableGutters
@@ -163,9 +164,17 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
       <AccordionSummary expandIcon={<ExpandMore />} sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}>
         <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography sx={{ fontWeight: 600, fontFamily: 'monospace', fontSize: '0.9rem' }}>
-              {entry.action}
-            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+            {label !== entry.action && (
+              <Typography
+                component="code"
+                variant="body2"
+                color="text.secondary"
+                sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}
+              >
+                {entry.action}
+              </Typography>
+            )}
             {entry.outcome && (
               <Chip
                 size="small"

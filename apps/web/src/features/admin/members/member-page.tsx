@@ -1,4 +1,4 @@
-import { dayOf, formatRandAmount, memberStatusBody } from '@letsema/domain';
+import { dayOf, describeAuditAction, formatRandAmount, memberStatusBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -133,7 +133,7 @@ export function MemberPage() {
             <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {data.auditTrail.map((row) => (
                 <Typography component="li" key={row.id} variant="body2" sx={{ py: 0.25 }}>
-                  {formatAdminDateTime(row.createdAt)} · {row.action}
+                  {formatAdminDateTime(row.createdAt)} · {describeAuditAction(row.action)}
                   {row.actor ? ` by ${row.actor}` : ''}
                   {row.outcome && row.outcome !== 'success' ? ` (${row.outcome})` : ''}
                 </Typography>

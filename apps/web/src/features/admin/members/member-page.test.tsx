@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { drawPage, readText } from '../../../lib/test-render';
+import { memberKeys } from './api';
+import type { MemberPage as MemberPageData } from './directory-api';
+import { MemberPage } from './member-page';
+
+const member: MemberPageData = {
+  id: 'member-1',
+  fullName: 'Ntombi Dlamini',
+  email: 'ntombi@example.org',
+  phoneNumber: null,
+  registrationStatus: 'active',
+  accountStatus: 'active',
+  emailVerifiedAt: '2026-01-02T08:00:00Z',
+  createdAt: '2026-01-02T08:00:00Z',
+  memberships: [],
+  payments: [],
+  exits: [],
+  withdrawals: [],
+  auditTrail: [
+    { id: 'a3', action: 'payment.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-11-25T08:00:00Z' },
+    {
+      id: 'a2',
+      action: 'auth.sign_in',
+      actor: 'Ntombi Dlamini',
+      outcome: 'failure',
+      createdAt: '2026-11-24T08:00:00Z',
+    },
+    { id: 'a1', action: 'kyc.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-01-03T08:00:00Z' },
+    { id: 'a0', action: 'future.thing', actor: null, outcome: null, createdAt: '2026-01-02T08:00:00Z' },
+  ],
+};
+
+const draw = () =>
+  readText(
+    drawPage(<MemberPage />, {
+      path: `/admin/members/${member.id}`,
+      route: '/admin/members/:userId',
+      data: [[[...memberKeys.all, 'page', member.id], member]],
+    }),
+  );
+
+describe('a member’s audit trail', () => {
+  it('names each action in words, not by its code', () => {
+    const text = draw();
+    expect(text).toContain('Nov 25, 2026 at 10:00 · Payment approved by Ada Admin');
+    expect(text).toContain('Nov 24, 2026 at 10:00 · Signed in by Ntombi Dlamini (failure)');
+    expect(text).toContain('Jan 3, 2026 at 10:00 · Registration approved by Ada Admin');
+    expect(text).not.toMatch(/payment\.approve|auth\.sign_in|kyc\.approve/);
+  });
+
+  it('shows a code it has no words for as it is', () => {
+    expect(draw()).toContain('Jan 2, 2026 at 10:00 · future.thing');
+  });
+});
