@@ -22,6 +22,12 @@ const closing = periodOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+0
 const paidOn = `${closing}-10`;
 const spentOn = `${closing}-20`;
 const earnedOn = `${closing}-15`;
+/** The month as the screens name it: 'November 2026'. */
+const closingName = new Date(`${closing}-15T12:00:00Z`).toLocaleDateString('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 describe('the books, from an expense to a member’s statement', () => {
   let member: { email: string; password: string; token: string };
@@ -125,10 +131,10 @@ describe('the books, from an expense to a member’s statement', () => {
     const closer = await newPage({ baseURL: own.baseUrl });
     await signIn(closer, ADMIN.email, ADMIN.password);
     await closer.goto('/admin/month-end');
-    const panel = closer.getByRole('region', { name: `Month end for ${closing}` });
+    const panel = closer.getByRole('region', { name: `Month end for ${closingName}` });
     await panel.getByRole('button', { name: 'Lock transactions' }).click();
     // Hard to undo, so asked first.
-    const lockQuestion = closer.getByRole('dialog', { name: /^Lock \d{4}-\d{2}\?$/ });
+    const lockQuestion = closer.getByRole('dialog', { name: `Lock ${closingName}?` });
     await lockQuestion
       .getByText('Nothing new can be dated in the month once it is locked.', { exact: false })
       .waitFor();
@@ -158,7 +164,7 @@ describe('the books, from an expense to a member’s statement', () => {
     const second = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(second, CHECKER.email, CHECKER.password);
     await second.goto('/admin/month-end');
-    const secondPanel = second.getByRole('region', { name: `Month end for ${closing}` });
+    const secondPanel = second.getByRole('region', { name: `Month end for ${closingName}` });
     await secondPanel.getByRole('button', { name: 'Allocate to members' }).click();
     await secondPanel.getByRole('button', { name: 'Generate reports' }).waitFor();
 
@@ -167,7 +173,7 @@ describe('the books, from an expense to a member’s statement', () => {
     await closer.getByRole('button', { name: 'Allocation table (PDF)' }).waitFor();
     await panel.getByRole('button', { name: 'Close period' }).click();
     await closer
-      .getByRole('dialog', { name: /^Close \d{4}-\d{2}\?$/ })
+      .getByRole('dialog', { name: `Close ${closingName}?` })
       .getByRole('button', { name: 'Close period' })
       .click();
     await panel.getByText('Closed', { exact: true }).waitFor();
@@ -182,7 +188,7 @@ describe('the books, from an expense to a member’s statement', () => {
     // The month-by-month chart, and its figures as a table for screen readers.
     const chart = page.getByRole('figure', { name: 'Your capital and returns at each month end' });
     await chart.locator('canvas').waitFor();
-    const month = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${closing}`) });
+    const month = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${closingName}`) });
     expect(await month.getByRole('cell').allInnerTexts()).toEqual(['R 1 000.00', 'R 150.00']);
 
     await page.goto('/transactions');
@@ -190,7 +196,7 @@ describe('the books, from an expense to a member’s statement', () => {
     await page.waitForURL('**/statements');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download the ${closing} statement as PDF` }).click(),
+      page.getByRole('button', { name: `Download the ${closingName} statement as PDF` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(
       `letsema-statement-${closing}-01-to-${dayOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+02:00`) - 24 * 60 * 60 * 1000))}.pdf`,

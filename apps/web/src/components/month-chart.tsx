@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type * as ChartJs from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatPeriod } from '../lib/formatters';
 import { visuallyHidden } from '../lib/visually-hidden';
 import { MuiTheme } from './mui-theme';
 
@@ -38,9 +39,6 @@ function loadChartJs(): Promise<ChartModule> {
   return loading;
 }
 
-const monthLabel = (period: string) =>
-  new Date(`${period}-15T12:00:00Z`).toLocaleDateString('en-ZA', { month: 'short', year: '2-digit' });
-
 /**
  * Figures month by month as a chart, with the same figures in a table that screen readers read
  * (the drawing itself is hidden from them).
@@ -60,7 +58,7 @@ export function MonthChart({ title, periods, series }: { title: string; periods:
         if (!isCurrent || !canvas.current) return;
         chart = new Chart(canvas.current, {
           data: {
-            labels: periods.map(monthLabel),
+            labels: periods.map((period) => formatPeriod(period)),
             datasets: series.map((entry) => ({
               type: entry.type,
               label: entry.label,
@@ -82,7 +80,11 @@ export function MonthChart({ title, periods, series }: { title: string; periods:
                 callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatRandAmount(Number(item.raw))}` },
               },
             },
-            scales: { y: { ticks: { callback: (value) => formatRandAmount(Number(value)) } } },
+            scales: {
+              // The axis has room for 'Nov 2026'; the tooltip names the month in full.
+              x: { ticks: { callback: (value) => formatPeriod(periods[Number(value)] ?? '', 'short') } },
+              y: { ticks: { callback: (value) => formatRandAmount(Number(value)) } },
+            },
           },
         });
         setIsDrawn(true);
@@ -126,7 +128,7 @@ export function MonthChart({ title, periods, series }: { title: string; periods:
           <tbody>
             {periods.map((period, index) => (
               <tr key={period}>
-                <th scope="row">{period}</th>
+                <th scope="row">{formatPeriod(period)}</th>
                 {series.map((entry) => (
                   <td key={entry.label}>{formatRandAmount(entry.values[index] ?? 0)}</td>
                 ))}

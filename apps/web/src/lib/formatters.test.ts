@@ -4,6 +4,7 @@ import {
   formatAdminDate,
   formatAdminDateTime,
   formatCount,
+  formatPeriod,
   formatTimeOfDay,
   getAvatarInitial,
   getDisplayName,
@@ -58,6 +59,29 @@ describe('formatAdminDateTime', () => {
     ['not a date', ''],
   ])('%s -> %j', (value, label) => {
     expect(formatAdminDateTime(value)).toBe(label);
+  });
+});
+
+describe('formatPeriod', () => {
+  // Months were shown as the API writes them ('2026-11') beside dates written 'Nov 25, 2026'.
+  it.each([
+    ['2026-11', 'November 2026'],
+    ['2025-01', 'January 2025'],
+    ['2024-12', 'December 2024'],
+    ['2026-13', '2026-13'],
+    ['2026-00', '2026-00'],
+    ['2026-11-25', '2026-11-25'],
+    ['', ''],
+  ])('%j -> %j', (period, label) => {
+    expect(formatPeriod(period)).toBe(label);
+  });
+
+  it.each([
+    ['2026-11', 'Nov 2026'],
+    ['2025-09', 'Sep 2025'],
+    ['not a month', 'not a month'],
+  ])('%j -> %j where room is short', (period, label) => {
+    expect(formatPeriod(period, 'short')).toBe(label);
   });
 });
 

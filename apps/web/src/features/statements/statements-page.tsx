@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
+import { formatPeriod } from '../../lib/formatters';
 import { useDownloadStatement, useStatement, useStatementMonths, type StatementView } from './api';
 import { TextInput } from '../../components/text-input';
 
@@ -98,8 +99,8 @@ export function StatementsPage() {
                   justifyContent: 'space-between',
                 }}
               >
-                <Typography sx={{ fontWeight: 600 }}>{month.period}</Typography>
-                {buttons({ from: month.first, to: month.last }, `the ${month.period} statement`)}
+                <Typography sx={{ fontWeight: 600 }}>{formatPeriod(month.period)}</Typography>
+                {buttons({ from: month.first, to: month.last }, `the ${formatPeriod(month.period)} statement`)}
               </Box>
             ))}
           </Stack>

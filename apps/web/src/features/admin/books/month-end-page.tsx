@@ -32,7 +32,7 @@ import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatAdminDateTime } from '../../../lib/formatters';
+import { formatAdminDateTime, formatPeriod } from '../../../lib/formatters';
 import { getDecisionRight } from '../../../lib/maker-checker';
 import { useShellUser } from '../../../shell/shell-context';
 import {
@@ -98,7 +98,7 @@ export function MonthEndPage() {
                     onClick={() => setChosen(entry.period)}
                     sx={{ justifyContent: 'space-between' }}
                   >
-                    <span>{entry.period}</span>
+                    <span>{formatPeriod(entry.period)}</span>
                     <Typography component="span" variant="caption">
                       {STATUS_LABELS[entry.status]}
                     </Typography>
@@ -145,11 +145,11 @@ function PeriodPanel({ period, onAct }: { period: string; onAct: () => void }) {
   };
 
   return (
-    <Stack spacing={2} component="section" aria-label={`Month end for ${period}`}>
+    <Stack spacing={2} component="section" aria-label={`Month end for ${formatPeriod(period)}`}>
       <Paper sx={{ p: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-            {period}
+            {formatPeriod(period)}
           </Typography>
           <Chip label={STATUS_LABELS[data.status]} color={STATUS_COLOURS[data.status]} sx={{ fontWeight: 600 }} />
         </Box>
@@ -248,7 +248,7 @@ function StepAction({
         <Box>
           <ConfirmedStep
             step="lock"
-            title={`Lock ${data.period}?`}
+            title={`Lock ${formatPeriod(data.period)}?`}
             label="Lock transactions"
             pendingLabel="Locking…"
             isPending={isPending}
@@ -331,7 +331,7 @@ function StepAction({
     return (
       <ConfirmedStep
         step="close"
-        title={`Close ${data.period}?`}
+        title={`Close ${formatPeriod(data.period)}?`}
         label={labels.close[0]}
         pendingLabel={labels.close[1]}
         isPending={isPending}

@@ -15,7 +15,7 @@ import { RejectReasonDialog } from '../../../components/reject-reason-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
 import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatAdminDate } from '../../../lib/formatters';
+import { formatAdminDate, formatPeriod } from '../../../lib/formatters';
 import { getDecisionRight } from '../../../lib/maker-checker';
 import { useShellUser } from '../../../shell/shell-context';
 import { useAdminExits, usePayoutStep, type AdminExit } from './api';
@@ -113,7 +113,7 @@ export function ExitRequestsPage() {
                     Capital {formatRandAmount(exit.settlement.capital)} + returns{' '}
                     {formatRandAmount(exit.settlement.returns)} − fee {formatRandAmount(exit.settlement.fee)} ={' '}
                     <strong>{formatRandAmount(exit.settlement.payout)}</strong>
-                    {exit.settlement.valuedAt && ` (valued at the ${exit.settlement.valuedAt} month end)`}
+                    {exit.settlement.valuedAt && ` (valued at the ${formatPeriod(exit.settlement.valuedAt)} month end)`}
                     {exit.settlement.isEarly && ` · early: ${exit.settlement.earlyReason}`}
                     {exit.approvalsNeeded > 1 && ` · ${exit.approverIds.length} of ${exit.approvalsNeeded} approvals`}
                   </Typography>

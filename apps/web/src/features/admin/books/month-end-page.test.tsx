@@ -1,0 +1,43 @@
+import { monthEndSteps } from '@letsema/domain';
+import { describe, expect, it } from 'vitest';
+import { drawPage, readText } from '../../../lib/test-render';
+import { bookKeys, type PeriodDetail, type PeriodSummary } from './api';
+import { MonthEndPage } from './month-end-page';
+
+const periods: PeriodSummary[] = [
+  { period: '2026-11', status: 'open', nextStep: 'lock', hasEnded: true },
+  { period: '2026-10', status: 'closed', nextStep: null, hasEnded: true },
+];
+
+const november: PeriodDetail = {
+  period: '2026-11',
+  status: 'open',
+  nextStep: 'lock',
+  steps: monthEndSteps.map((step) => ({ step, label: step, doneBy: null, doneAt: null })),
+  pending: { payments: [], expenses: [], income: [] },
+  bank: { ledgerBalance: 0, statementBalance: null, difference: null, statementUrl: null },
+  calculation: null,
+  reports: null,
+  reopenRequests: [],
+};
+
+describe('the month end', () => {
+  const html = drawPage(<MonthEndPage />, {
+    data: [
+      [bookKeys.periods(), periods],
+      [bookKeys.period('2026-11'), november],
+    ],
+  });
+
+  // Months were shown as '2026-11' beside dates written 'Nov 25, 2026'.
+  it('names the months in words in the list of months', () => {
+    const months = /<nav[^>]*aria-label="Months"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    expect(readText(months)).toBe('November 2026OpenOctober 2026Closed');
+  });
+
+  it('names the chosen month in words, in its heading and in its region’s name', () => {
+    expect(html).toContain('aria-label="Month end for November 2026"');
+    expect(html).toMatch(/<h2[^>]*>November 2026<\/h2>/);
+    expect(html).not.toContain('2026-11');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { drawPage, readText } from '../../../lib/test-render';
+import { payoutKeys, type AdminExit } from './api';
+import { ExitRequestsPage } from './exits-page';
+
+const exit: AdminExit = {
+  id: 'exit-1',
+  userId: 'member-1',
+  pool: { id: 'pool-1', name: 'Stokvel One' },
+  member: { fullName: 'Nomsa Dube', email: 'nomsa@example.org' },
+  reason: 'Moving away',
+  status: 'settled',
+  statusLabel: 'Settlement prepared',
+  requestedAt: '2026-08-01T08:00:00Z',
+  noticeEndsOn: '2026-10-30',
+  daysLeft: 0,
+  isNoticeOver: true,
+  estimate: null,
+  settlement: {
+    capital: 2000,
+    returns: 150,
+    fee: 0,
+    payout: 2150,
+    valuedAt: '2026-11',
+    isEarly: false,
+    earlyReason: null,
+    preparedBy: 'someone-else',
+    preparedAt: '2026-12-02T08:00:00Z',
+  },
+  approvalsNeeded: 1,
+  approverIds: [],
+};
+
+describe('an exit’s settlement', () => {
+  it('names the month end it was valued at in words', () => {
+    const text = readText(drawPage(<ExitRequestsPage />, { data: [[payoutKeys.exits(), [exit]]] }));
+    expect(text).toContain('= R 2 150.00 (valued at the November 2026 month end)');
+  });
+});
