@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ActionDialog } from '../../components/action-dialog';
+import { Amount } from '../../components/amount';
 import { EmptyState } from '../../components/empty-state';
 import { Figure } from '../../components/figure';
 import { PageHeader } from '../../components/page-header';
@@ -124,7 +125,7 @@ function LoanView({ loan }: { loan: LoanDetail }) {
 
         {isRepaying && loan.arrears.overdueInstalments > 0 && (
           <Alert severity="error">
-            {formatRandAmount(loan.arrears.overdueAmount)} is overdue ({loan.arrears.overdueInstalments}{' '}
+            <Amount rand={loan.arrears.overdueAmount} /> is overdue ({loan.arrears.overdueInstalments}{' '}
             {loan.arrears.overdueInstalments === 1 ? 'instalment' : 'instalments'}, {loan.arrears.daysOverdue}{' '}
             {loan.arrears.daysOverdue === 1 ? 'day' : 'days'} late). Please pay it as soon as you can.
           </Alert>
@@ -162,7 +163,11 @@ function LoanView({ loan }: { loan: LoanDetail }) {
               <Figure
                 label="Guarantor"
                 value={loan.guarantor.fullName ?? 'A member'}
-                hint={`${loan.guarantor.statusLabel} · ${formatRandAmount(loan.guarantor.guaranteedAmount)} guaranteed`}
+                hint={
+                  <>
+                    {loan.guarantor.statusLabel} · <Amount rand={loan.guarantor.guaranteedAmount} /> guaranteed
+                  </>
+                }
               />
             )}
           </Box>
@@ -171,7 +176,12 @@ function LoanView({ loan }: { loan: LoanDetail }) {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {describePenalty(loan)}
-            {penaltyCents > 0 ? ` Penalties charged on this loan: ${formatRand(penaltyCents)}.` : ''}
+            {penaltyCents > 0 && (
+              <>
+                {' '}
+                Penalties charged on this loan: <Amount cents={penaltyCents} />.
+              </>
+            )}
           </Typography>
           {canCancelLoan(loan.status) && (
             <Button variant="outlined" color="error" sx={{ mt: 2 }} onClick={() => setIsCancelling(true)}>
@@ -183,16 +193,16 @@ function LoanView({ loan }: { loan: LoanDetail }) {
         {loan.settlement && isRepaying && (
           <Paper component="section" aria-labelledby="settle-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
             <Typography id="settle-title" variant="h4" component="h2">
-              Pay {formatRandAmount(loan.settlement.amount)} to settle today
+              Pay <Amount rand={loan.settlement.amount} /> to settle today
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
               Settling early saves the interest of the months to come. As of {formatAdminDate(loan.settlement.asOf)}:
-              principal {formatRandAmount(loan.settlement.principal)}, interest{' '}
-              {formatRandAmount(loan.settlement.interest)}, penalties {formatRandAmount(loan.settlement.penalties)}.
+              principal <Amount rand={loan.settlement.principal} />, interest <Amount rand={loan.settlement.interest} />
+              , penalties <Amount rand={loan.settlement.penalties} />.
             </Typography>
             {ceilingCents < toCents(loan.settlement.amount) && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                Repayments waiting for approval count towards it: {formatRand(ceilingCents)} is left to pay.
+                Repayments waiting for approval count towards it: <Amount cents={ceilingCents} /> is left to pay.
               </Typography>
             )}
             {ceilingCents > 0 && (
@@ -289,8 +299,7 @@ function StatusNote({ loan }: { loan: LoanDetail }) {
       return (
         <Alert severity="info">
           We asked {loan.guarantor?.fullName ?? 'your guarantor'} to guarantee{' '}
-          {formatRandAmount(loan.guarantor?.guaranteedAmount ?? 0)} of this loan. The loan admins decide once they
-          accept.
+          <Amount rand={loan.guarantor?.guaranteedAmount ?? 0} /> of this loan. The loan admins decide once they accept.
         </Alert>
       );
     case 'pending':
@@ -338,11 +347,14 @@ function RepaymentList({ repayments }: { repayments: readonly LoanRepayment[] })
           </Typography>
           {repayment.split && (
             <Typography variant="body2" color="text.secondary">
-              Penalty {formatRandAmount(repayment.split.penalty)} · Interest{' '}
-              {formatRandAmount(repayment.split.interest)} · Principal {formatRandAmount(repayment.split.principal)}
-              {repayment.split.interestNotCharged > 0
-                ? ` · Interest not charged ${formatRandAmount(repayment.split.interestNotCharged)}`
-                : ''}
+              Penalty <Amount rand={repayment.split.penalty} /> · Interest <Amount rand={repayment.split.interest} /> ·
+              Principal <Amount rand={repayment.split.principal} />
+              {repayment.split.interestNotCharged > 0 && (
+                <>
+                  {' '}
+                  · Interest not charged <Amount rand={repayment.split.interestNotCharged} />
+                </>
+              )}
             </Typography>
           )}
           {repayment.status === 'rejected' && repayment.rejectionReason && (
@@ -394,7 +406,7 @@ function CancelDialog({
           </Alert>
         )}
         <DialogContentText id={textId}>
-          Your application {loan.number} for {formatRandAmount(loan.amount)} stops
+          Your application {loan.number} for <Amount rand={loan.amount} /> stops
           {loan.guarantor ? ', and your guarantor’s capital is no longer held for it' : ''}. You can apply again later.
         </DialogContentText>
       </DialogContent>

@@ -8,9 +8,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
+import { Amount } from '../../../components/amount';
 import { Figure } from '../../../components/figure';
 import { FormTextField } from '../../../components/form-text-field';
 import { FormSelectField } from '../../../components/form-select-field';
@@ -219,7 +220,13 @@ export function ApplicationForm({ offer, onApplied }: { offer: LoanOffer; onAppl
           label="Amount"
           disabled={isSubmitting}
           helperText={
-            product ? `You can borrow up to ${formatRandAmount(product.maxAmount)}` : 'The smallest loan is R 500.00'
+            product ? (
+              <>
+                You can borrow up to <Amount rand={product.maxAmount} />
+              </>
+            ) : (
+              'The smallest loan is R 500.00'
+            )
           }
           slotProps={{
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
@@ -271,7 +278,12 @@ export function ApplicationForm({ offer, onApplied }: { offer: LoanOffer; onAppl
           label="Guarantor's e-mail address"
           type="email"
           disabled={isSubmitting}
-          helperText={`Another member who guarantees ${formatRandAmount(context.guaranteedAmount)} of the loan. That much of their capital is held until the loan is repaid.`}
+          helperText={
+            <>
+              Another member who guarantees <Amount rand={context.guaranteedAmount} /> of the loan. That much of their
+              capital is held until the loan is repaid.
+            </>
+          }
           slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 254 } }}
         />
       )}
@@ -353,11 +365,11 @@ function QuotePanel({
         <Box sx={{ opacity: isUpdating ? 0.6 : 1, transition: 'opacity 150ms' }}>
           {quote.eligibility.refusal ? (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {quote.eligibility.refusal} Your limit on this loan is {formatRandAmount(quote.eligibility.maxAmount)}.
+              {quote.eligibility.refusal} Your limit on this loan is <Amount rand={quote.eligibility.maxAmount} />.
             </Alert>
           ) : quote.eligibility.isGuarantorNeeded ? (
             <Alert severity="info" sx={{ mb: 2 }}>
-              A guarantor is needed for {formatRandAmount(quote.eligibility.guaranteedAmount)}, the part above your
+              A guarantor is needed for <Amount rand={quote.eligibility.guaranteedAmount} />, the part above your
               paid-up capital.
             </Alert>
           ) : null}
@@ -381,23 +393,28 @@ function QuotePanel({
   );
 }
 
-function ApplicationSummary({ pending, error }: { pending: PendingApplication; error: unknown }) {
+/** The application summed up before it is sent. */
+export function ApplicationSummary({ pending, error }: { pending: PendingApplication; error: unknown }) {
   const { body, quote } = pending;
-  const lines: [string, string][] = [
+  const lines: [string, ReactNode][] = [
     ['Loan', `${quote.typeLabel} loan`],
-    ['Amount', formatRandAmount(quote.amount)],
+    ['Amount', <Amount rand={quote.amount} />],
     ['Term', `${quote.termMonths} months`],
     ['Interest rate', `${formatPercent(quote.annualRatePercent)} a year`],
-    ['Monthly instalment', formatRandAmount(quote.instalment)],
-    ['Total interest', formatRandAmount(quote.totalInterest)],
-    ['Total to repay', formatRandAmount(quote.totalRepayable)],
+    ['Monthly instalment', <Amount rand={quote.instalment} />],
+    ['Total interest', <Amount rand={quote.totalInterest} />],
+    ['Total to repay', <Amount rand={quote.totalRepayable} />],
     ['First instalment', formatAdminDate(quote.firstDueOn)],
     ['Purpose', body.purpose],
     ...(body.guarantor
-      ? ([['Guarantor', `${body.guarantor} (${formatRandAmount(quote.eligibility.guaranteedAmount)})`]] as [
-          string,
-          string,
-        ][])
+      ? ([
+          [
+            'Guarantor',
+            <>
+              {body.guarantor} (<Amount rand={quote.eligibility.guaranteedAmount} />)
+            </>,
+          ],
+        ] as [string, ReactNode][])
       : []),
   ];
   return (

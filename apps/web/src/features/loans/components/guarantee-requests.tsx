@@ -1,4 +1,3 @@
-import { formatRandAmount } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
+import { Amount } from '../../../components/amount';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useAnswerGuarantee, type LoanSummary } from '../api';
@@ -52,7 +52,6 @@ export function GuaranteeRequests({
     <>
       <Box component="ul" aria-label="Guarantee requests" sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {loans.map((loan) => {
-          const guaranteed = loan.guarantor ? formatRandAmount(loan.guarantor.guaranteedAmount) : '';
           const name = getBorrowerName(loan);
           return (
             <Box
@@ -88,9 +87,9 @@ export function GuaranteeRequests({
                 </Box>
               </Box>
               <Typography sx={{ mt: 0.5 }}>
-                Guarantee {guaranteed} of a {loan.typeLabel.toLowerCase()} loan of {formatRandAmount(loan.amount)} over{' '}
-                {loan.termMonths} months ({formatRandAmount(loan.instalment)} a month at{' '}
-                {formatPercent(loan.annualRatePercent)} a year).
+                Guarantee {loan.guarantor && <Amount rand={loan.guarantor.guaranteedAmount} />} of a{' '}
+                {loan.typeLabel.toLowerCase()} loan of <Amount rand={loan.amount} /> over {loan.termMonths} months (
+                <Amount rand={loan.instalment} /> a month at {formatPercent(loan.annualRatePercent)} a year).
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 Purpose: {loan.purpose} · Asked on {formatAdminDate(loan.createdAt)}
@@ -142,9 +141,19 @@ export function GuaranteeRequests({
           )}
           {asked && (
             <DialogContentText id={textId}>
-              {asked.answer === 'accept'
-                ? `If you accept, ${formatRandAmount(asked.loan.guarantor?.guaranteedAmount ?? 0)} of your capital is held until ${getBorrowerName(asked.loan)}'s loan ${asked.loan.number} is repaid. The loan admins then decide the loan.`
-                : `Accepting would hold ${formatRandAmount(asked.loan.guarantor?.guaranteedAmount ?? 0)} of your capital until the loan is repaid. If you decline, ${getBorrowerName(asked.loan)}'s application ${asked.loan.number} stops and none of your capital is held.`}
+              {asked.answer === 'accept' ? (
+                <>
+                  If you accept, <Amount rand={asked.loan.guarantor?.guaranteedAmount ?? 0} /> of your capital is held
+                  until {getBorrowerName(asked.loan)}'s loan {asked.loan.number} is repaid. The loan admins then decide
+                  the loan.
+                </>
+              ) : (
+                <>
+                  Accepting would hold <Amount rand={asked.loan.guarantor?.guaranteedAmount ?? 0} /> of your capital
+                  until the loan is repaid. If you decline, {getBorrowerName(asked.loan)}'s application{' '}
+                  {asked.loan.number} stops and none of your capital is held.
+                </>
+              )}
             </DialogContentText>
           )}
         </DialogContent>

@@ -1,22 +1,31 @@
-import { formatRandAmount } from '@letsema/domain';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Amount } from '../../../components/amount';
 import { formatAdminDate } from '../../../lib/formatters';
 import type { LoanSummary } from '../api';
 import { LoanStatusChip } from './loan-chips';
 
 /** What a loan's line says under its title: what is next, or how it ended. */
-function describeStanding(loan: LoanSummary): string {
+function describeStanding(loan: LoanSummary): ReactNode {
   if (loan.status === 'active' && loan.arrears.overdueInstalments > 0) {
-    return `${formatRandAmount(loan.arrears.overdueAmount)} overdue`;
+    return (
+      <>
+        <Amount rand={loan.arrears.overdueAmount} /> overdue
+      </>
+    );
   }
   if (loan.status === 'active' && loan.nextInstalment) {
-    return `Next: ${formatRandAmount(loan.nextInstalment.amount)} on ${formatAdminDate(loan.nextInstalment.dueOn)}`;
+    return (
+      <>
+        Next: <Amount rand={loan.nextInstalment.amount} /> on {formatAdminDate(loan.nextInstalment.dueOn)}
+      </>
+    );
   }
   if (loan.status === 'repaid' && loan.closedAt) return `Repaid on ${formatAdminDate(loan.closedAt)}`;
   return `Applied on ${formatAdminDate(loan.createdAt)}`;
@@ -40,7 +49,7 @@ export function LoanList({ loans }: { loans: readonly LoanSummary[] }) {
                 <LoanStatusChip status={loan.status} label={loan.statusLabel} />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                {formatRandAmount(loan.amount)} over {loan.termMonths} months · {describeStanding(loan)}
+                <Amount rand={loan.amount} /> over {loan.termMonths} months · {describeStanding(loan)}
               </Typography>
             </Box>
             <ChevronRight aria-hidden sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }} />

@@ -1,4 +1,4 @@
-import { centsToRand, formatRand, type LoanRepaymentBody } from '@letsema/domain';
+import { centsToRand, type LoanRepaymentBody } from '@letsema/domain';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm, useFormState } from 'react-hook-form';
+import { Amount } from '../../../components/amount';
 import { FormTextField } from '../../../components/form-text-field';
 import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -131,7 +132,11 @@ export function RepaymentForm({
           name="amount"
           label="Amount"
           disabled={isBusy}
-          helperText={`At most ${formatRand(ceilingCents)} now`}
+          helperText={
+            <>
+              At most <Amount cents={ceilingCents} /> now
+            </>
+          }
           slotProps={{
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
             input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
