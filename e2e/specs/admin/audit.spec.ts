@@ -47,7 +47,7 @@ describe('the audit log', () => {
     const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
     expect(await entries.count()).toBe(2);
     // The action in words, with the code the filter and the CSV use beside it.
-    await entries.first().getByText('Signed in', { exact: true }).waitFor();
+    await entries.first().getByText('Sign-in', { exact: true }).waitFor();
     await entries.first().getByText('auth.sign_in', { exact: true }).waitFor();
     await entries.first().getByText('success').waitFor();
     await entries.nth(1).getByText('failure').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthEndSteps } from '../books/month-end.js';
-import { auditActionLabels, describeAuditAction } from './audit-actions.js';
+import { auditActionLabels, describeAuditAction, describeAuditOutcome } from './audit-actions.js';
 
 declare global {
   interface ImportMeta {
@@ -99,7 +99,7 @@ describe('audit action labels', () => {
   });
 
   it.each([
-    ['auth.sign_in', 'Signed in'],
+    ['auth.sign_in', 'Sign-in'],
     ['kyc.approve', 'Registration approved'],
     ['payment.approve', 'Payment approved'],
     ['month_end.reopen_refused', 'Reopening of a month refused'],
@@ -108,5 +108,16 @@ describe('audit action labels', () => {
     ['', ''],
   ])('describes %j as %j', (action, label) => {
     expect(describeAuditAction(action)).toBe(label);
+  });
+});
+
+describe('an audit outcome in words', () => {
+  it.each([
+    ['success', ''],
+    [null, ''],
+    ['failure', ' (failed)'],
+    ['refused', ' (refused)'],
+  ])('describes %j as %j', (outcome, words) => {
+    expect(describeAuditOutcome(outcome)).toBe(words);
   });
 });

@@ -3,7 +3,7 @@
  * (it is what the filter and the CSV use); people read the phrase.
  */
 export const auditActionLabels: Readonly<Record<string, string>> = {
-  'auth.sign_in': 'Signed in',
+  'auth.sign_in': 'Sign-in',
   'auth.first_factor': 'Password or Google accepted, code asked',
   'auth.second_factor': 'Two-factor code entered',
   'auth.lock_out': 'Locked out after too many tries',
@@ -102,4 +102,11 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
 /** The phrase for an audit action code; a code without one is shown as it is. */
 export function describeAuditAction(action: string): string {
   return Object.hasOwn(auditActionLabels, action) ? auditActionLabels[action]! : action;
+}
+
+/** How an audit row's outcome reads after its action: nothing for a success. */
+export function describeAuditOutcome(outcome: string | null | undefined): string {
+  if (!outcome || outcome === 'success') return '';
+  if (outcome === 'failure') return ' (failed)';
+  return ` (${outcome})`;
 }

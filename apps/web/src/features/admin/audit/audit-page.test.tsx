@@ -29,7 +29,7 @@ describe('the audit log', () => {
 
   it('names the action in words, with its code beside it for the filter and the CSV', () => {
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatch(/>Signed in<\/p><code[^>]*>auth\.sign_in<\/code>/);
+    expect(entries[0]).toMatch(/>Sign-in<\/p><code[^>]*>auth\.sign_in<\/code>/);
   });
 
   it('shows a code it has no words for once, as it is', () => {

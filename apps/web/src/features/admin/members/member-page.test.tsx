@@ -44,7 +44,7 @@ describe('a member’s audit trail', () => {
   it('names each action in words, not by its code', () => {
     const text = draw();
     expect(text).toContain('Nov 25, 2026 at 10:00 · Payment approved by Ada Admin');
-    expect(text).toContain('Nov 24, 2026 at 10:00 · Signed in by Ntombi Dlamini (failure)');
+    expect(text).toContain('Nov 24, 2026 at 10:00 · Sign-in by Ntombi Dlamini (failed)');
     expect(text).toContain('Jan 3, 2026 at 10:00 · Registration approved by Ada Admin');
     expect(text).not.toMatch(/payment\.approve|auth\.sign_in|kyc\.approve/);
   });

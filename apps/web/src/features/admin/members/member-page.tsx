@@ -1,4 +1,4 @@
-import { dayOf, describeAuditAction, formatRandAmount, memberStatusBody } from '@letsema/domain';
+import { dayOf, describeAuditAction, describeAuditOutcome, formatRandAmount, memberStatusBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -135,7 +135,7 @@ export function MemberPage() {
                 <Typography component="li" key={row.id} variant="body2" sx={{ py: 0.25 }}>
                   {formatAdminDateTime(row.createdAt)} · {describeAuditAction(row.action)}
                   {row.actor ? ` by ${row.actor}` : ''}
-                  {row.outcome && row.outcome !== 'success' ? ` (${row.outcome})` : ''}
+                  {describeAuditOutcome(row.outcome)}
                 </Typography>
               ))}
             </Stack>
