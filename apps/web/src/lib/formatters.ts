@@ -1,3 +1,5 @@
+import { formatPeriod, MONTH_NAMES } from '@letsema/domain';
+
 /** The letter shown in a user's avatar: the first of the full name, else of the e-mail address. */
 export function getAvatarInitial(user: { fullName: string | null; email: string }): string {
   const source = user.fullName?.trim() || user.email;
@@ -9,22 +11,7 @@ export function getDisplayName(user: { fullName: string | null; email: string })
   return user.fullName?.trim() || user.email;
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
-const PERIOD = /^(\d{4})-(\d{2})$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const COOPERATIVE_TIME_ZONE = 'Africa/Johannesburg';
 
@@ -57,17 +44,8 @@ function joinDateParts(year: number, month: number, day: number): string {
   return `${name} ${day}, ${year}`;
 }
 
-/**
- * A month of the books (`YYYY-MM`, as the API sends it) as people read it, in the words of the admin
- * dates: 'November 2026', or 'Nov 2026' where room is short. Anything that is not such a month is
- * shown as it is.
- */
-export function formatPeriod(period: string, length: 'long' | 'short' = 'long'): string {
-  const match = PERIOD.exec(period);
-  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
-  if (!match || !name) return period;
-  return `${length === 'short' ? name.slice(0, 3) : name} ${match[1]}`;
-}
+/** A month of the books (`YYYY-MM`, as the API sends it) as people read it: the domain's `formatPeriod`. */
+export { formatPeriod };
 
 /** The day ('MMM d, yyyy') and the 24-hour time of a moment in Johannesburg, or null when there is none. */
 export function getAdminDateTimeParts(value: string | null | undefined): { date: string; time: string } | null {

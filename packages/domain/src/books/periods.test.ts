@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInPeriod, isPeriod, nextPeriod, periodBounds, periodOf } from './periods.js';
+import { daysInPeriod, formatPeriod, isPeriod, nextPeriod, periodBounds, periodOf } from './periods.js';
 
 describe('accounting periods (Johannesburg months)', () => {
   it.each([
@@ -31,5 +31,16 @@ describe('accounting periods (Johannesburg months)', () => {
   it.each(['2026-13', '2026-00', '26-01', '2026-1', ''])('refuses %j', (value) => {
     expect(isPeriod(value)).toBe(false);
     expect(() => periodBounds(value)).toThrow(/Not a period/);
+  });
+});
+
+describe('formatPeriod', () => {
+  it.each([
+    ['2026-11', 'long', 'November 2026'],
+    ['2026-01', 'short', 'Jan 2026'],
+    ['2026-13', 'long', '2026-13'],
+    ['November', 'long', 'November'],
+  ] as const)('writes %j (%s) as %j', (period, length, words) => {
+    expect(formatPeriod(period, length)).toBe(words);
   });
 });

@@ -58,3 +58,30 @@ export function lastDayOf(period: string): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * 60 * 60 * 1000));
 }
+
+/** The months' names, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A month of the books (`YYYY-MM`) as people read it: 'November 2026', or 'Nov 2026' where room is
+ * short. Anything that is not such a month is shown as it is.
+ */
+export function formatPeriod(period: string, length: 'long' | 'short' = 'long'): string {
+  const match = PERIOD.exec(period);
+  if (!match) return period;
+  const name = MONTH_NAMES[Number(match[2]) - 1]!;
+  return `${length === 'short' ? name.slice(0, 3) : name} ${match[1]}`;
+}

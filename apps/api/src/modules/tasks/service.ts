@@ -2,6 +2,7 @@ import {
   canDecide,
   dayOf,
   formatLoanNumber,
+  formatPeriod,
   formatRand,
   hasRole,
   monthEndStepLabels,
@@ -527,7 +528,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         const item = {
           kind: 'month-end',
           id: row.period,
-          title: `Month end ${row.period}: ${monthEndStepLabels[next]}`,
+          title: `Month end of ${formatPeriod(row.period)}: ${monthEndStepLabels[next]}`,
           detail: `${done.length} of 6 steps done`,
           path: '/admin/month-end',
           since: row.since,
@@ -539,7 +540,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         const item = {
           kind: 'reopen',
           id: row.id,
-          title: `Reopen ${row.period}?`,
+          title: `Reopen ${formatPeriod(row.period)}?`,
           detail: row.reason,
           path: '/admin/month-end',
           since: row.since,

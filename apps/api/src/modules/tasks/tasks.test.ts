@@ -143,4 +143,11 @@ describe(`My Tasks (${testEngine})`, () => {
     expect(after.waiting.filter((item) => item.kind === 'pool-request')).toHaveLength(10);
     expect(after.more).toEqual([]);
   });
+
+  it('names a month to close in words', async () => {
+    await t.db.execute(sql`insert into accounting_periods (period, status) values ('2025-01', 'open')`);
+    const closer = await admin(['month_end']);
+    const monthEnd = (await tasksOf(closer)).waiting.find((item) => item.kind === 'month-end' && item.id === '2025-01');
+    expect(monthEnd?.title).toMatch(/^Month end of January 2025: /);
+  });
 });
