@@ -22,6 +22,10 @@ const closing = periodOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+0
 const paidOn = `${closing}-10`;
 const spentOn = `${closing}-20`;
 const earnedOn = `${closing}-15`;
+
+/** The lines of a downloaded CSV file. */
+const csvLines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\r\n');
+
 /** The month as the screens name it: 'November 2026'. */
 const closingName = new Date(`${closing}-15T12:00:00Z`).toLocaleDateString('en-US', {
   month: 'long',
@@ -127,6 +131,28 @@ describe('the books, from an expense to a member’s statement', () => {
     await pending.getByText('Approved', { exact: true }).waitFor();
   });
 
+  it('an admin downloads the month’s income and expenses as CSV, amounts a spreadsheet can add up', async () => {
+    const page = await newPage({ baseURL: own.baseUrl });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    for (const [path, name, row] of [
+      ['/admin/investment/income', 'income', `${earnedOn},${closing},Interest,200.00,`],
+      ['/admin/expenses', 'expenses', `${spentOn},${closing},Banking Fees,50.00,`],
+    ] as const) {
+      await page.goto(path);
+      await page.getByLabel('Month').fill(closing);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`letsema-${name}-${closing}.csv`);
+      const lines = csvLines((await download.path())!);
+      expect(lines[0]).toBe(
+        'Date,Month,Category,Amount (R),Pool,Description,Status,Recorded by,Decided at,Rejection reason',
+      );
+      expect(lines.filter((line) => line.startsWith(row))).toHaveLength(1);
+    }
+  });
+
   it('closes the month through its six steps, the allocation by the second admin', async () => {
     const closer = await newPage({ baseURL: own.baseUrl });
     await signIn(closer, ADMIN.email, ADMIN.password);
@@ -171,6 +197,16 @@ describe('the books, from an expense to a member’s statement', () => {
     await closer.reload();
     await panel.getByRole('button', { name: 'Generate reports' }).click();
     await closer.getByRole('button', { name: 'Allocation table (PDF)' }).waitFor();
+    // The income statement's CSV names the accounts and gives amounts a spreadsheet can add up.
+    const [statementCsv] = await Promise.all([
+      closer.waitForEvent('download'),
+      closer.getByRole('button', { name: 'Income statement (CSV)' }).click(),
+    ]);
+    const statementLines = csvLines((await statementCsv.path())!);
+    expect(statementLines[0]).toBe('Pool,Account,Amount (R)');
+    expect(statementLines.some((line) => line.endsWith(',Income: Interest,200.00'))).toBe(true);
+    expect(statementLines.some((line) => line.endsWith(',Expense: Banking Fees,-50.00'))).toBe(true);
+    expect(statementLines.at(-1)).toBe(',Profit (loss),150.00');
     await panel.getByRole('button', { name: 'Close period' }).click();
     await closer
       .getByRole('dialog', { name: `Close ${closingName}?` })

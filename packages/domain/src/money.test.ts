@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRand, formatRand, formatRandAmount, randToCents } from './money.js';
+import { centsToRand, formatRand, formatRandAmount, formatRandPlain, randToCents } from './money.js';
 
 describe('randToCents', () => {
   it.each([
@@ -75,5 +75,29 @@ describe('centsToRand and formatRand', () => {
   it('formats API rand numbers without drift', () => {
     expect(formatRandAmount(0.1 + 0.2)).toBe('R 0.30');
     expect(formatRandAmount(1234.5)).toBe('R 1 234.50');
+  });
+});
+
+describe('formatRandPlain', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [30, '0.30'],
+    [123456, '1234.56'],
+    [-123456, '-1234.56'],
+    [-5, '-0.05'],
+    [100000000, '1000000.00'],
+  ])('%d cents is written %s', (cents, written) => {
+    expect(formatRandPlain(cents)).toBe(written);
+    // What it writes reads back as the same cents.
+    expect(randToCents(written)).toBe(cents);
+  });
+
+  it('stays exact up to the largest safe number of cents', () => {
+    expect(formatRandPlain(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+  });
+
+  it('refuses fractions of a cent', () => {
+    expect(() => formatRandPlain(0.5)).toThrow(RangeError);
   });
 });

@@ -46,6 +46,17 @@ export function formatRand(cents: number): string {
   return `${negative ? '-' : ''}R ${whole}.${fraction}`;
 }
 
+/**
+ * Writes cents as a plain rand number for files a spreadsheet reads (CSV): `-1234.50`, with a
+ * decimal point, no "R" and no thousands separators, so the column can be added up.
+ */
+export function formatRandPlain(cents: number): string {
+  assertCents(cents);
+  const abs = Math.abs(cents);
+  const fraction = abs % 100;
+  return `${cents < 0 ? '-' : ''}${(abs - fraction) / 100}.${fraction.toString().padStart(2, '0')}`;
+}
+
 /** Formats a rand number from the API for display without floating-point drift. */
 export function formatRandAmount(rand: number): string {
   const cents = randToCents(Math.round(rand * 100) / 100);

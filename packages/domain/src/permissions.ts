@@ -40,6 +40,7 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/expenses/:id/reject': 'expense_management',
   'POST /api/admin/expenses/:id/reverse': 'expense_management',
   'GET /api/admin/income': 'investment_management',
+  'GET /api/admin/income/export': 'investment_management',
   'POST /api/admin/income': 'investment_management',
   'POST /api/admin/income/:id/approve': 'investment_management',
   'POST /api/admin/income/:id/reject': 'investment_management',

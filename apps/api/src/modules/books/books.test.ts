@@ -482,6 +482,39 @@ describe(`the month-end close (${testEngine})`, () => {
       .from(memberships)
       .where(eq(memberships.poolId, pool.id));
     expect(returns.reduce((sum, row) => sum + row.cents, 0)).toBe(9700);
+
+    // The reports again: accounts by their names, and in the CSV amounts a spreadsheet can add up.
+    const { reports } = await okData<{ reports: Record<string, string> }>(
+      call('GET', '/api/admin/month-end/2026-08', closer),
+    );
+    const statementCsv = await call('GET', reports['income-statement.csv']!, closer);
+    expect(statementCsv.headers['content-type']).toContain('text/csv');
+    const lines = statementCsv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Pool,Account,Amount (R)');
+    expect(lines).toContain(`${pool.name},Income: Interest,100.00`);
+    expect(lines).toContain(`${pool.name},Expense: Banking Fees,-3.00`);
+    expect(lines.at(-1)).toMatch(/^,Profit \(loss\),-?\d+\.\d{2}$/);
+    // Every amount is a plain number: no "R", no thousands separator, no apostrophe in front.
+    const amounts = lines.slice(1).map((line) => line.split(',').at(-1)!);
+    expect(amounts.every((amount) => /^-?\d+\.\d{2}$/.test(amount))).toBe(true);
+    const rowsCents = amounts.slice(0, -1).reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
+    expect(Math.round(Number(amounts.at(-1)) * 100)).toBe(rowsCents);
+    expect(statementCsv.body).not.toMatch(/income:|expense:/);
+
+    const statementPdf = await call('GET', reports['income-statement.pdf']!, closer);
+    const statementText = (
+      await extractText(await getDocumentProxy(new Uint8Array(statementPdf.rawPayload)), { mergePages: true })
+    ).text;
+    expect(statementText).toContain('Income: Interest');
+    expect(statementText).toContain('Expense: Banking Fees');
+    expect(statementText).toContain('R 100.00');
+    expect(statementText).toContain('-R 3.00');
+    expect(statementText).not.toMatch(/income:|expense:/);
+
+    const balanceCsv = (await call('GET', reports['trial-balance.csv']!, closer)).body.split('\r\n');
+    expect(balanceCsv[0]).toBe('Account,Debit (R),Credit (R)');
+    expect(balanceCsv.find((line) => line.startsWith('Bank,'))).toMatch(/^Bank,\d+\.\d{2},$/);
+    expect(balanceCsv.find((line) => line.startsWith('Total,'))).toMatch(/^Total,(\d+\.\d{2}),\1$/);
   });
 
   it('counts a payment from the day it was approved: paid on the last day, one day of thirty', async () => {
@@ -588,5 +621,51 @@ describe(`statements (${testEngine})`, () => {
     expect((await refusal(call('GET', '/api/statements?from=2026-10-31&to=2026-10-01', member.token))).error).toBe(
       'Choose a start and an end date, the start not after the end, at most five years apart',
     );
+  });
+});
+
+describe(`income (${testEngine})`, () => {
+  it('is exported as CSV with the list filters, to the income admins only, amounts as plain numbers', async () => {
+    at('2026-10-05T09:00:00+02:00');
+    const pool = await seedOpenPool(t.app, manager);
+    const proofUrl = await uploadFile(t.app, bookkeeper, 'income-proof');
+    const recorded = await okData<{ id: string }>(
+      call('POST', '/api/admin/income', bookkeeper, {
+        category: 'dividends',
+        amount: 12_345.6,
+        date: '2026-10-03',
+        poolId: pool.id,
+        description: '=HYPERLINK("http://example.org")',
+        proofUrl,
+      }),
+      201,
+    );
+    await okData(call('POST', `/api/admin/income/${recorded.id}/approve`, checker));
+
+    const csv = await call('GET', '/api/admin/income/export?period=2026-10&category=dividends', manager);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="letsema-income-2026-10.csv"');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Date,Month,Category,Amount (R),Pool,Description,Status,Recorded by,Decided at,Rejection reason',
+    );
+    expect(lines).toHaveLength(2);
+    // The description would be a formula in a spreadsheet, so it is written as text.
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^2026-10-03,2026-10,Dividends,12345\\.60,${pool.name},"'=HYPERLINK\\(""http://example\\.org""\\)",approved,`,
+      ),
+    );
+
+    // The same filters as the list: nothing pending in October, nothing of another category.
+    const pending = await call('GET', '/api/admin/income/export?period=2026-10&status=pending', manager);
+    expect(pending.body.trimEnd().split('\r\n')).toHaveLength(1);
+    const interest = await call('GET', '/api/admin/income/export?period=2026-10&category=interest', manager);
+    expect(interest.body).not.toContain('Dividends');
+    expect((await refusal(call('GET', '/api/admin/income/export?period=2026-13', manager))).status).toBe(400);
+    // The same role as the income list.
+    expect((await refusal(call('GET', '/api/admin/income/export', secondChecker))).status).toBe(403);
+    expect((await refusal(call('GET', '/api/admin/income', secondChecker))).status).toBe(403);
   });
 });

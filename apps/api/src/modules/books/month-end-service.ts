@@ -4,6 +4,7 @@ import {
   dayOf,
   formatRand,
   isPeriod,
+  ledgerAccountLabel,
   monthEndMessages,
   monthEndStepLabels,
   monthEndSteps,
@@ -16,7 +17,6 @@ import {
   type MonthEndStep,
   type ReconcileBody,
 } from '@letsema/domain';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -40,7 +40,7 @@ import { newStorageKey, type Storage } from '../../lib/storage.js';
 import { isUuid } from '../auth/tokens.js';
 import { postEntry } from '../ledger/posting.js';
 import { notifyMember } from '../notifications/service.js';
-import { safeCsvText } from './csv.js';
+import { writeCsv, type CsvCell } from './csv.js';
 import {
   allocatedFor,
   bankBalanceAt,
@@ -357,7 +357,8 @@ export function createMonthEndService(deps: {
     const balance = await trialBalance(tx, row.period);
     const results = await periodResults(tx, row.period, { includeAllocations: false });
     const poolNames = new Map(calculation.pools.map((pool) => [pool.poolId, pool.poolName]));
-    const rand = (cents: number) => formatRand(cents);
+    // Amounts stay cents here: the PDF shows them as `R 1 234.56`, the CSV as plain numbers.
+    const money = (cents: number): CsvCell => ({ cents });
     const subtitle = [`Month: ${row.period}`, `Made: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`];
 
     const tables = {
@@ -366,8 +367,12 @@ export function createMonthEndService(deps: {
         columns: ['Pool', 'Account', 'Amount'],
         rows: results
           .filter((result) => result.cents !== 0)
-          .map((result) => [poolNames.get(result.poolId) ?? result.poolId, result.account, rand(-result.cents)]),
-        footer: ['', 'Profit (loss)', rand(-results.reduce((sum, result) => sum + result.cents, 0))],
+          .map((result) => [
+            poolNames.get(result.poolId) ?? result.poolId,
+            ledgerAccountLabel(result.account),
+            money(-result.cents),
+          ]),
+        footer: ['', 'Profit (loss)', money(-results.reduce((sum, result) => sum + result.cents, 0))],
       },
       'trial-balance': {
         title: `Trial balance at the end of ${row.period}`,
@@ -376,10 +381,10 @@ export function createMonthEndService(deps: {
           .filter((account) => account.balanceCents !== 0)
           .map((account) => [
             account.label,
-            account.balanceCents > 0 ? rand(account.balanceCents) : '',
-            account.balanceCents < 0 ? rand(-account.balanceCents) : '',
+            account.balanceCents > 0 ? money(account.balanceCents) : '',
+            account.balanceCents < 0 ? money(-account.balanceCents) : '',
           ]),
-        footer: ['Total', rand(balance.debitCents), rand(balance.creditCents)],
+        footer: ['Total', money(balance.debitCents), money(balance.creditCents)],
       },
       allocation: {
         title: `Profit allocation, ${row.period}`,
@@ -389,25 +394,26 @@ export function createMonthEndService(deps: {
             pool.poolName,
             member.fullName ?? member.userId,
             (member.shareDays / 100).toFixed(2),
-            rand(member.cents),
+            money(member.cents),
           ]),
-          [pool.poolName, 'Reserve', '', rand(pool.reserveCents)],
+          [pool.poolName, 'Reserve', '', money(pool.reserveCents)],
         ]),
-        footer: ['', 'Total', '', rand(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
+        footer: ['', 'Total', '', money(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
       },
       'bank-reconciliation': {
         title: `Bank reconciliation, ${row.period}`,
         columns: ['Item', 'Amount'],
         rows: [
-          ['Closing balance on the bank statement', rand(row.bankClosingBalanceCents ?? 0)],
-          ['Bank balance in the ledger', rand(row.ledgerBankBalanceCents ?? 0)],
+          ['Closing balance on the bank statement', money(row.bankClosingBalanceCents ?? 0)],
+          ['Bank balance in the ledger', money(row.ledgerBankBalanceCents ?? 0)],
         ],
-        footer: ['Difference', rand((row.bankClosingBalanceCents ?? 0) - (row.ledgerBankBalanceCents ?? 0))],
+        footer: ['Difference', money((row.bankClosingBalanceCents ?? 0) - (row.ledgerBankBalanceCents ?? 0))],
       },
     } satisfies Record<
       (typeof REPORT_NAMES)[number],
-      { title: string; columns: string[]; rows: string[][]; footer: string[] }
+      { title: string; columns: string[]; rows: CsvCell[][]; footer: CsvCell[] }
     >;
+    const shown = (cells: CsvCell[]) => cells.map((cell) => (typeof cell === 'string' ? cell : formatRand(cell.cents)));
 
     const urls: Record<string, string> = {};
     for (const name of REPORT_NAMES) {
@@ -423,23 +429,19 @@ export function createMonthEndService(deps: {
                 width: index === 0 ? 200 : (499 - 200) / (table.columns.length - 1),
                 align: index === 0 ? 'left' : 'right',
               })),
-              rows: table.rows,
-              footer: table.footer,
+              rows: table.rows.map(shown),
+              footer: shown(table.footer),
             },
           ],
         },
         now,
       );
-      const csv = Buffer.from(
-        stringify(
-          [...table.rows, table.footer].map((cells) => cells.map(safeCsvText)),
-          {
-            header: true,
-            columns: table.columns,
-            record_delimiter: 'windows',
-          },
-        ),
+      const cells: CsvCell[][] = [...table.rows, table.footer];
+      // Without the "R" in its cells, a money column says its currency in its heading.
+      const columns = table.columns.map((label, index) =>
+        cells.some((line) => typeof line[index] === 'object') ? `${label} (R)` : label,
       );
+      const csv = Buffer.from(writeCsv(columns, cells));
       for (const [extension, body, contentType] of [
         ['pdf', pdf, 'application/pdf'],
         ['csv', csv, 'text/csv; charset=utf-8'],

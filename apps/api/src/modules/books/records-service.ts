@@ -14,7 +14,6 @@ import {
   type CreateIncomeBody,
   type RecordListQuery,
 } from '@letsema/domain';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { expenses, files, income, journalEntries, journalLines, pools, users } from '../../db/schema.js';
@@ -23,7 +22,7 @@ import { AppError, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../auth/tokens.js';
 import { assertPeriodOpen, postEntry } from '../ledger/posting.js';
-import { safeCsvText } from './csv.js';
+import { writeCsv, type CsvCell } from './csv.js';
 
 type ExpenseRow = typeof expenses.$inferSelect;
 type IncomeRow = typeof income.$inferSelect;
@@ -54,6 +53,47 @@ export interface RecordView {
 }
 
 const recorder = { id: users.id, fullName: users.fullName };
+
+/** The columns of the expenses and the income CSV, the same for both. */
+const RECORD_CSV_COLUMNS = [
+  'Date',
+  'Month',
+  'Category',
+  'Amount (R)',
+  'Pool',
+  'Description',
+  'Status',
+  'Recorded by',
+  'Decided at',
+  'Rejection reason',
+];
+
+/** One expense or income as a row of its CSV: the amount a plain number, for a spreadsheet to add up. */
+function recordCsvRow(record: {
+  date: string;
+  period: string;
+  categoryLabel: string;
+  amountCents: number;
+  poolName: string;
+  description: string;
+  status: string;
+  recordedBy: string | null;
+  decidedAt: Date | null;
+  rejectionReason: string | null;
+}): CsvCell[] {
+  return [
+    record.date,
+    record.period,
+    record.categoryLabel,
+    { cents: record.amountCents },
+    record.poolName,
+    record.description,
+    record.status,
+    record.recordedBy ?? '',
+    record.decidedAt?.toISOString() ?? '',
+    record.rejectionReason ?? '',
+  ];
+}
 
 async function assertDocument(
   tx: Executor,
@@ -441,6 +481,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       };
     },
 
+    /** The expenses that match the list's filters, oldest first, as CSV. */
     async exportExpenses(query: Omit<RecordListQuery, 'page' | 'limit'>): Promise<string> {
       const rows = await db
         .select({ e: expenses, pool: { name: pools.name }, by: recorder })
@@ -450,35 +491,22 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         .where(expenseFilters({ ...query, page: 1, limit: 1 }))
         .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt))
         .limit(50_000);
-      return stringify(
-        rows.map(({ e, pool, by }) => [
-          e.expenseDate,
-          e.period,
-          expenseCategoryLabels[e.category as keyof typeof expenseCategoryLabels] ?? e.category,
-          (e.amountCents / 100).toFixed(2),
-          safeCsvText(pool.name),
-          safeCsvText(e.description),
-          e.status,
-          safeCsvText(by.fullName ?? ''),
-          e.decidedAt?.toISOString() ?? '',
-          safeCsvText(e.rejectionReason ?? ''),
-        ]),
-        {
-          header: true,
-          columns: [
-            'Date',
-            'Month',
-            'Category',
-            'Amount (R)',
-            'Pool',
-            'Description',
-            'Status',
-            'Recorded by',
-            'Decided at',
-            'Rejection reason',
-          ],
-          record_delimiter: 'windows',
-        },
+      return writeCsv(
+        RECORD_CSV_COLUMNS,
+        rows.map(({ e, pool, by }) =>
+          recordCsvRow({
+            date: e.expenseDate,
+            period: e.period,
+            categoryLabel: expenseCategoryLabels[e.category as keyof typeof expenseCategoryLabels] ?? e.category,
+            amountCents: e.amountCents,
+            poolName: pool.name,
+            description: e.description,
+            status: e.status,
+            recordedBy: by.fullName,
+            decidedAt: e.decidedAt,
+            rejectionReason: e.rejectionReason,
+          }),
+        ),
       );
     },
 
@@ -604,6 +632,35 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           pending: centsToRand(sumOf(totals, category, 'pending')),
         })),
       };
+    },
+
+    /** The income that matches the list's filters, oldest first, as CSV (the same columns as expenses). */
+    async exportIncome(query: Omit<RecordListQuery, 'page' | 'limit'>): Promise<string> {
+      const rows = await db
+        .select({ i: income, pool: { name: pools.name }, by: recorder })
+        .from(income)
+        .innerJoin(pools, eq(pools.id, income.poolId))
+        .innerJoin(users, eq(users.id, income.recordedBy))
+        .where(incomeFilters({ ...query, page: 1, limit: 1 }))
+        .orderBy(asc(income.incomeDate), asc(income.createdAt))
+        .limit(50_000);
+      return writeCsv(
+        RECORD_CSV_COLUMNS,
+        rows.map(({ i, pool, by }) =>
+          recordCsvRow({
+            date: i.incomeDate,
+            period: i.period,
+            categoryLabel: incomeCategoryLabels[i.category as keyof typeof incomeCategoryLabels] ?? i.category,
+            amountCents: i.amountCents,
+            poolName: pool.name,
+            description: i.description,
+            status: i.status,
+            recordedBy: by.fullName,
+            decidedAt: i.decidedAt,
+            rejectionReason: i.rejectionReason,
+          }),
+        ),
+      );
     },
   };
 }

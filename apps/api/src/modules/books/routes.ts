@@ -159,6 +159,24 @@ export function booksRoutes(
     }),
     async (request) => ok(await records.listIncome(parseInput(recordListQuery, request.query))),
   );
+  app.get(
+    '/api/admin/income/export',
+    books({
+      summary: 'The income that matches, as CSV',
+      querystring: recordListQuery,
+      file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
+    }),
+    async (request, reply) => {
+      const query = parseInput(recordListQuery, request.query);
+      const csv = await records.exportIncome(query);
+      return sendFile(
+        reply,
+        `letsema-income${query.period ? `-${query.period}` : ''}.csv`,
+        'text/csv; charset=utf-8',
+        csv,
+      );
+    },
+  );
   app.post(
     '/api/admin/income',
     books({

@@ -114,11 +114,21 @@ export function useDecideRecord(kind: RecordKind) {
   });
 }
 
-export function useExportExpenses() {
+/** Where the CSV of a list comes from, with the list's filters, and the name it is saved under. */
+export function getRecordExport(kind: RecordKind, filters: RecordFilters): { url: string; fileName: string } {
+  const name = kind === 'expense' ? 'expenses' : 'income';
+  return {
+    url: `${collection(kind)}/export?${toRecordSearch(filters)}`,
+    fileName: `letsema-${name}${filters.period ? `-${filters.period}` : ''}.csv`,
+  };
+}
+
+/** Downloads the expenses (or income) that match the filters as CSV. */
+export function useExportRecords(kind: RecordKind) {
   return useMutation({
     mutationFn: async (filters: RecordFilters) => {
-      const blob = await fetchFile(`/api/admin/expenses/export?${toRecordSearch(filters)}`);
-      saveBlob(blob, `letsema-expenses${filters.period ? `-${filters.period}` : ''}.csv`);
+      const { url, fileName } = getRecordExport(kind, filters);
+      saveBlob(await fetchFile(url), fileName);
     },
   });
 }

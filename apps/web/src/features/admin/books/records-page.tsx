@@ -38,7 +38,7 @@ import {
   downloadDocument,
   RECORD_PAGE_SIZE,
   useDecideRecord,
-  useExportExpenses,
+  useExportRecords,
   useRecordPage,
   type BookRecord,
   type RecordFilters,
@@ -86,7 +86,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRecordPage(kind, filters, page);
   const decide = useDecideRecord(kind);
-  const exportCsv = useExportExpenses();
+  const exportCsv = useExportRecords(kind);
   const success = useSuccessMessage();
 
   const change = (name: keyof RecordFilters) => (event: { target: { value: string } }) => {
@@ -120,16 +120,14 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
         subtitle={text.subtitle}
         actions={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-            {kind === 'expense' && (
-              <Button
-                variant="outlined"
-                startIcon={exportCsv.isPending ? <CircularProgress size={18} color="inherit" /> : <Download />}
-                disabled={exportCsv.isPending}
-                onClick={() => exportCsv.mutate(filters)}
-              >
-                {exportCsv.isPending ? 'Preparing…' : 'Download CSV'}
-              </Button>
-            )}
+            <Button
+              variant="outlined"
+              startIcon={exportCsv.isPending ? <CircularProgress size={18} color="inherit" /> : <Download />}
+              disabled={exportCsv.isPending}
+              onClick={() => exportCsv.mutate(filters)}
+            >
+              {exportCsv.isPending ? 'Preparing…' : 'Download CSV'}
+            </Button>
             <Button variant="contained" startIcon={<Add />} onClick={() => setIsRecording(true)}>
               {text.add}
             </Button>
