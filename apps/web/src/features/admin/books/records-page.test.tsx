@@ -1,19 +1,12 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
-import { theme } from '../../../theme';
+import { drawPage, testAdmin } from '../../../lib/test-render';
 import { bookKeys, getRecordExport, type RecordKind, type RecordPage } from './api';
 import { ExpensesPage, IncomePage } from './pages';
 
 const admin = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'admin@example.org',
-  fullName: 'Ada Admin',
-  isAdmin: true,
+  ...testAdmin,
   isSuperAdmin: false,
   adminRoles: ['expense_management', 'investment_management'],
 } as CurrentUser;
@@ -21,23 +14,8 @@ const admin = {
 const noFilters = { period: '', category: '', status: '' };
 const emptyPage: RecordPage = { items: [], total: 0, page: 1, limit: 20, totalsByCategory: [] };
 
-function draw(kind: RecordKind, page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(bookKeys.page(kind, noFilters, 1), emptyPage);
-  return renderToStaticMarkup(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Routes>
-            <Route element={<Outlet context={{ user: admin }} />}>
-              <Route path="*" element={page} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  ).replace(/<style[^>]*>.*?<\/style>/gs, '');
-}
+const draw = (kind: RecordKind, page: ReactNode) =>
+  drawPage(page, { route: '*', data: [[bookKeys.page(kind, noFilters, 1), emptyPage]], user: admin });
 
 const buttons = (html: string) =>
   [...html.matchAll(/<button[^>]*>(.*?)<\/button>/gs)].map((match) => match[1]!.replace(/<[^>]+>/g, '').trim());

@@ -1,12 +1,9 @@
 import { loanMessages } from '@letsema/domain';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
-import { theme } from '../../../theme';
+import { drawPage } from '../../../lib/test-render';
 import { AdminLoansPage } from './admin-loans-page';
 import { loanKeys, type AdminLoanDetail, type AdminLoanPage, type LoanRepayment } from './api';
 import { emptyLoanFilters } from './loan-rules';
@@ -82,29 +79,17 @@ function loan(overrides: Partial<AdminLoanDetail> = {}): AdminLoanDetail {
   };
 }
 
-function draw(path: string, page: ReactNode, currentUser: CurrentUser, seed: (client: QueryClient) => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seed(client);
-  return renderToStaticMarkup(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route element={<Outlet context={{ user: currentUser }} />}>
-              <Route path="/admin/loans/:id" element={page} />
-              <Route path="/admin/loans" element={page} />
-              <Route path="/admin/loans/repayments" element={page} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  ).replace(/<style[^>]*>.*?<\/style>/gs, '');
-}
+/** The page at `path` (of `route`), drawn by the shared helper with `data` already answered. */
+const draw = (path: string, page: ReactNode, currentUser: CurrentUser, data: [QueryKey, unknown][], route = path) =>
+  drawPage(page, { path, route, data, user: currentUser });
 
 const drawLoan = (data: AdminLoanDetail, currentUser = user()) =>
-  draw(`/admin/loans/${data.id}`, <LoanDetailPage />, currentUser, (client) =>
-    client.setQueryData(loanKeys.detail(data.id), data),
+  draw(
+    `/admin/loans/${data.id}`,
+    <LoanDetailPage />,
+    currentUser,
+    [[loanKeys.detail(data.id), data]],
+    '/admin/loans/:id',
   );
 
 const headings = (html: string, level: number) => html.match(new RegExp(`<h${level}[ >]`, 'g'))?.length ?? 0;
@@ -326,11 +311,11 @@ describe('the loans page', () => {
   };
 
   it('shows the tabs, the figures, the ageing buckets and the list', () => {
-    const html = draw('/admin/loans', <AdminLoansPage view="all" />, user(), (client) => {
-      client.setQueryData(loanKeys.list(emptyLoanFilters), page);
-      client.setQueryData(loanKeys.count('pending'), 2);
-      client.setQueryData(loanKeys.count('approved'), 1);
-    });
+    const html = draw('/admin/loans', <AdminLoansPage view="all" />, user(), [
+      [loanKeys.list(emptyLoanFilters), page],
+      [loanKeys.count('pending'), 2],
+      [loanKeys.count('approved'), 1],
+    ]);
     expect(headings(html, 1)).toBe(1);
     expect(buttons(html)).toEqual(
       expect.arrayContaining(['All loans', 'To decide', 'Repayments to check', '1–30 days', 'Over 90 days']),
@@ -346,7 +331,7 @@ describe('the loans page', () => {
       '/admin/loans/repayments',
       <AdminLoansPage view="repayments" />,
       user({ adminRoles: ['payment_management'] }),
-      (client) => client.setQueryData(loanKeys.repayments(), []),
+      [[loanKeys.repayments(), []]],
     );
     expect(html).toContain('Repayments to check');
     expect(html).toContain('No repayments to check');
