@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randToCents } from '../money.js';
-import { isPeriod } from './periods.js';
+import { formatPeriod, isPeriod } from './periods.js';
 
 /** The month-end steps, in the order they must be done (spec section 9). */
 export const monthEndSteps = ['lock', 'reconcile', 'calculate', 'allocate', 'reports', 'close'] as const;
@@ -27,14 +27,15 @@ export function nextMonthEndStep(done: readonly MonthEndStep[]): MonthEndStep | 
 export const monthEndMessages = {
   period: 'Choose a month as YYYY-MM',
   notEnded: 'This month has not ended yet. It can be locked from the first day of the next month.',
-  earlierOpen: (period: string) => `Close ${period} first: months are closed in order.`,
+  earlierOpen: (period: string) => `Close ${formatPeriod(period)} first: months are closed in order.`,
   outOfOrder: (step: string) => `Do "${step}" first.`,
   alreadyDone: 'This step has been done already.',
   pendingLeft: 'Decide the payments, expenses and income still pending for this month first.',
   difference: (difference: string) =>
     `The bank statement and the ledger differ by ${difference}. Record the income or expenses that explain it, then reconcile again.`,
   sameCalculator: 'You calculated this split, so another month-end admin must allocate it.',
-  closedPosting: (period: string) => `${period} is closed or locked for month end: nothing new can be dated in it.`,
+  closedPosting: (period: string) =>
+    `${formatPeriod(period)} is closed or locked for month end: nothing new can be dated in it.`,
   bankBalance: 'Enter the closing balance on the bank statement, in rand',
   statement: 'Please upload the bank statement',
   reopenReason: 'Please give the reason for reopening (at least 10 characters)',

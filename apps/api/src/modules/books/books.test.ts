@@ -410,7 +410,7 @@ describe(`the month-end close (${testEngine})`, () => {
       .where(eq(memberships.poolId, pool.id));
     expect(returns.map((row) => row.cents).sort()).toEqual([3333, 3333, 3334]);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, members[0]!.id));
-    expect(told.some((row) => row.category === 'profit' && row.title === 'Your share of the 2026-08 profit')).toBe(
+    expect(told.some((row) => row.category === 'profit' && row.title === 'Your share of the August 2026 profit')).toBe(
       true,
     );
 
@@ -431,7 +431,7 @@ describe(`the month-end close (${testEngine})`, () => {
     expect(report.statusCode).toBe(200);
     const text = (await extractText(await getDocumentProxy(new Uint8Array(report.rawPayload)), { mergePages: true }))
       .text;
-    expect(text).toContain('Profit allocation, 2026-08');
+    expect(text).toContain('Profit allocation, August 2026');
     expect(text).toContain('Ayanda Dlamini');
     const closed = await okData<{ status: string }>(call('POST', '/api/admin/month-end/2026-08/close', closer));
     expect(closed.status).toBe('closed');
@@ -450,7 +450,7 @@ describe(`the month-end close (${testEngine})`, () => {
     );
     expect(late).toMatchObject({
       status: 409,
-      error: '2026-08 is closed or locked for month end: nothing new can be dated in it.',
+      error: 'August 2026 is closed or locked for month end: nothing new can be dated in it.',
     });
     expect(
       (await refusal(call('POST', '/api/admin/month-end/2026-08/reopen', closer, { reason: 'short' }))).status,

@@ -2,6 +2,7 @@ import {
   allocateByWeights,
   centsToRand,
   dayOf,
+  formatPeriod,
   formatRand,
   isPeriod,
   ledgerAccountLabel,
@@ -359,11 +360,14 @@ export function createMonthEndService(deps: {
     const poolNames = new Map(calculation.pools.map((pool) => [pool.poolId, pool.poolName]));
     // Amounts stay cents here: the PDF shows them as `R 1 234.56`, the CSV as plain numbers.
     const money = (cents: number): CsvCell => ({ cents });
-    const subtitle = [`Month: ${row.period}`, `Made: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`];
+    const subtitle = [
+      `Month: ${formatPeriod(row.period)}`,
+      `Made: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    ];
 
     const tables = {
       'income-statement': {
-        title: `Income statement, ${row.period}`,
+        title: `Income statement, ${formatPeriod(row.period)}`,
         columns: ['Pool', 'Account', 'Amount'],
         rows: results
           .filter((result) => result.cents !== 0)
@@ -375,7 +379,7 @@ export function createMonthEndService(deps: {
         footer: ['', 'Profit (loss)', money(-results.reduce((sum, result) => sum + result.cents, 0))],
       },
       'trial-balance': {
-        title: `Trial balance at the end of ${row.period}`,
+        title: `Trial balance at the end of ${formatPeriod(row.period)}`,
         columns: ['Account', 'Debit', 'Credit'],
         rows: balance.accounts
           .filter((account) => account.balanceCents !== 0)
@@ -387,7 +391,7 @@ export function createMonthEndService(deps: {
         footer: ['Total', money(balance.debitCents), money(balance.creditCents)],
       },
       allocation: {
-        title: `Profit allocation, ${row.period}`,
+        title: `Profit allocation, ${formatPeriod(row.period)}`,
         columns: ['Pool', 'Member', 'Share-days (R-days)', 'Share'],
         rows: calculation.pools.flatMap((pool) => [
           ...pool.members.map((member) => [
@@ -401,7 +405,7 @@ export function createMonthEndService(deps: {
         footer: ['', 'Total', '', money(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
       },
       'bank-reconciliation': {
-        title: `Bank reconciliation, ${row.period}`,
+        title: `Bank reconciliation, ${formatPeriod(row.period)}`,
         columns: ['Item', 'Amount'],
         rows: [
           ['Closing balance on the bank statement', money(row.bankClosingBalanceCents ?? 0)],
@@ -646,11 +650,13 @@ export function createMonthEndService(deps: {
               await notifyMember(tx, deps.config.publicUrl, {
                 userId: allocation.userId,
                 category: 'profit',
-                title: isLoss ? `Your share of the ${period} loss` : `Your share of the ${period} profit`,
+                title: isLoss
+                  ? `Your share of the ${formatPeriod(period)} loss`
+                  : `Your share of the ${formatPeriod(period)} profit`,
                 paragraphs: [
                   isLoss
-                    ? `${allocation.poolName} made a loss in ${period}. Your share, by the capital you held each day, is ${formatRand(-allocation.cents)}, taken from your returns.`
-                    : `${allocation.poolName} made a profit in ${period}. Your share, by the capital you held each day, is ${formatRand(allocation.cents)}, added to your returns.`,
+                    ? `${allocation.poolName} made a loss in ${formatPeriod(period)}. Your share, by the capital you held each day, is ${formatRand(-allocation.cents)}, taken from your returns.`
+                    : `${allocation.poolName} made a profit in ${formatPeriod(period)}. Your share, by the capital you held each day, is ${formatRand(allocation.cents)}, added to your returns.`,
                 ],
                 path: '/statements',
                 actionLabel: 'See your statement',
