@@ -15,7 +15,7 @@ const member: MemberPageData = {
   createdAt: '2026-01-02T08:00:00Z',
   memberships: [],
   payments: [],
-  exits: [],
+  exits: [{ id: 'e1', status: 'requested', noticeEndsOn: '2026-10-30', createdAt: '2026-08-01T08:00:00Z' }],
   withdrawals: [],
   auditTrail: [
     { id: 'a3', action: 'payment.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-11-25T08:00:00Z' },
@@ -51,5 +51,11 @@ describe('a member’s audit trail', () => {
 
   it('shows a code it has no words for as it is', () => {
     expect(draw()).toContain('Jan 2, 2026 at 10:00 · future.thing');
+  });
+});
+
+describe('a member’s exits', () => {
+  it('names the day the notice ends as every admin date reads', () => {
+    expect(draw()).toContain('Exit asked Aug 1, 2026, notice to Oct 30, 2026');
   });
 });

@@ -116,7 +116,7 @@ export function MemberPage() {
           <Section title="Exits and withdrawals">
             {data.exits.map((e) => (
               <Typography key={e.id} variant="body2">
-                Exit asked {formatAdminDate(e.createdAt)}, notice to {e.noticeEndsOn}: {e.status}
+                Exit asked {formatAdminDate(e.createdAt)}, notice to {formatAdminDate(e.noticeEndsOn)}: {e.status}
               </Typography>
             ))}
             {data.withdrawals.map((w) => (

@@ -37,3 +37,11 @@ describe('an exit’s settlement', () => {
     expect(text).toContain('= R 2 150.00 (valued at the November 2026 month end)');
   });
 });
+
+describe('an exit’s notice', () => {
+  it('names the day it ends as every admin date reads', () => {
+    const running: AdminExit = { ...exit, status: 'requested', isNoticeOver: false, daysLeft: 12, settlement: null };
+    const text = readText(drawPage(<ExitRequestsPage />, { data: [[payoutKeys.exits(), [running]]] }));
+    expect(text).toContain('runs 12 more days, to Oct 30, 2026');
+  });
+});
