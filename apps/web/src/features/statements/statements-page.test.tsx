@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawPage, readText } from '../../lib/test-render';
 import { statementKeys, type StatementMonths } from './api';
-import { StatementsPage } from './statements-page';
+import { statementLineText, StatementsPage } from './statements-page';
 
 const months: StatementMonths = {
   today: '2026-12-03',
@@ -22,5 +22,13 @@ describe('the monthly statements', () => {
   it('names the month in its buttons’ names too', () => {
     expect(html).toContain('aria-label="Download the November 2026 statement as PDF"');
     expect(html).toContain('aria-label="Download the October 2026 statement as CSV"');
+  });
+});
+
+describe('a statement’s line', () => {
+  it('names its day as the other dates read', () => {
+    expect(statementLineText('2026-10-05', 'Contribution', 'Stokvel One', 'JE-000042')).toBe(
+      'Oct 5, 2026 · Contribution · Stokvel One · JE-000042',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
-import { formatPeriod } from '../../lib/formatters';
+import { formatAdminDate, formatPeriod } from '../../lib/formatters';
 import { useDownloadStatement, useStatement, useStatementMonths, type StatementView } from './api';
 import { TextInput } from '../../components/text-input';
 
@@ -173,7 +173,7 @@ export function StatementsPage() {
                 label="Contributions and returns"
                 lines={statement.data.lines.map((line) => ({
                   key: `${line.reference}-${line.pool}`,
-                  text: `${line.date} · ${line.type} · ${line.pool} · ${line.reference}`,
+                  text: statementLineText(line.date, line.type, line.pool, line.reference),
                   amount: line.amount,
                 }))}
               />
@@ -192,7 +192,7 @@ export function StatementsPage() {
                   label="Loan movements"
                   lines={statement.data.loans.lines.map((line) => ({
                     key: `${line.reference}-${line.loan}-${line.type}`,
-                    text: `${line.date} · ${line.type} · ${line.loan} · ${line.reference}`,
+                    text: statementLineText(line.date, line.type, line.loan, line.reference),
                     amount: line.amount,
                   }))}
                 />
@@ -236,4 +236,9 @@ function StatementLines({ label, lines }: { label: string; lines: { key: string;
       ))}
     </Stack>
   );
+}
+
+/** A line of a statement as the member reads it: its day in words, what it was, for what, its entry. */
+export function statementLineText(date: string, type: string, what: string, reference: string): string {
+  return `${formatAdminDate(date)} · ${type} · ${what} · ${reference}`;
 }
