@@ -41,3 +41,23 @@ describe('the month end', () => {
     expect(html).not.toContain('2026-11');
   });
 });
+
+describe('a month with items still to decide', () => {
+  it('names each one’s day as the other dates read', () => {
+    const waiting: PeriodDetail = {
+      ...november,
+      pending: {
+        payments: [],
+        expenses: [{ id: 'x1', amount: 50, date: '2026-11-03', description: 'Bank fees' }],
+        income: [],
+      },
+    };
+    const html = drawPage(<MonthEndPage />, {
+      data: [
+        [bookKeys.periods(), periods],
+        [bookKeys.period('2026-11'), waiting],
+      ],
+    });
+    expect(readText(html)).toContain('Nov 3, 2026: Bank fees, R 50.00');
+  });
+});

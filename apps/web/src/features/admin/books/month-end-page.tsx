@@ -32,7 +32,7 @@ import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { getErrorMessage } from '../../../lib/api-client';
-import { formatAdminDateTime, formatPeriod } from '../../../lib/formatters';
+import { formatAdminDate, formatAdminDateTime, formatPeriod } from '../../../lib/formatters';
 import { getDecisionRight } from '../../../lib/maker-checker';
 import { useShellUser } from '../../../shell/shell-context';
 import {
@@ -239,7 +239,7 @@ function StepAction({
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {pending.map((item) => (
                 <li key={item.id}>
-                  {item.date}: {item.description}, {formatRandAmount(item.amount)}
+                  {formatAdminDate(item.date)}: {item.description}, {formatRandAmount(item.amount)}
                 </li>
               ))}
             </Box>
