@@ -95,7 +95,9 @@ export function ExitRequestsPage() {
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
                       Asked {formatAdminDate(exit.requestedAt)} · notice{' '}
-                      {exit.isNoticeOver ? 'has run' : `runs ${exit.daysLeft} more days, to ${formatAdminDate(exit.noticeEndsOn)}`}
+                      {exit.isNoticeOver
+                        ? 'has run'
+                        : `runs ${exit.daysLeft} more days, to ${formatAdminDate(exit.noticeEndsOn)}`}
                     </Typography>
                   </Box>
                   <Chip
