@@ -1,4 +1,4 @@
-import { formatPeriod, MONTH_NAMES } from '@letsema/domain';
+import { formatPeriod, formatRandPlain, MONTH_NAMES } from '@letsema/domain';
 
 /** The letter shown in a user's avatar: the first of the full name, else of the e-mail address. */
 export function getAvatarInitial(user: { fullName: string | null; email: string }): string {
@@ -82,6 +82,5 @@ export function formatCount(value: number): string {
 
 /** Cents as the plain text an amount field holds: `833.33`. */
 export function centsToAmountText(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+  return formatRandPlain(cents);
 }

@@ -1,11 +1,10 @@
 import { centsToRand, dayOf, formatLoanNumber, formatRand, type StatementQuery } from '@letsema/domain';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountingPeriods, journalEntries, journalLines, loans, pools, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
-import { safeCsvText } from './csv.js';
+import { writeCsv } from './csv.js';
 import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
@@ -175,38 +174,34 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       const statement = await build(userId, query);
       const filename = `letsema-statement-${query.from}-to-${query.to}`;
       if (query.format === 'csv') {
-        const body = stringify(
+        const body = writeCsv(
+          ['Date', 'Type', 'Reference', 'Pool', 'Amount (R)', 'Balance (R)'],
           [
-            ['', 'Opening balance', '', '', '', (statement.openingCents / 100).toFixed(2)],
+            ['', 'Opening balance', '', '', '', { cents: statement.openingCents }],
             ...statement.lines.map((line) => [
               line.date,
               line.type,
               line.reference,
-              safeCsvText(line.pool),
-              (line.amountCents / 100).toFixed(2),
-              (line.balanceCents / 100).toFixed(2),
+              line.pool,
+              { cents: line.amountCents },
+              { cents: line.balanceCents },
             ]),
-            ['', 'Closing balance', '', '', '', (statement.closingCents / 100).toFixed(2)],
+            ['', 'Closing balance', '', '', '', { cents: statement.closingCents }],
             ...(statement.loans.lines.length || statement.loans.openingCents
               ? [
-                  ['', 'Loans: owed at the start', '', '', '', (statement.loans.openingCents / 100).toFixed(2)],
+                  ['', 'Loans: owed at the start', '', '', '', { cents: statement.loans.openingCents }],
                   ...statement.loans.lines.map((line) => [
                     line.date,
                     line.type,
                     line.reference,
                     line.loan,
-                    (line.amountCents / 100).toFixed(2),
-                    (line.balanceCents / 100).toFixed(2),
+                    { cents: line.amountCents },
+                    { cents: line.balanceCents },
                   ]),
-                  ['', 'Loans: owed at the end', '', '', '', (statement.loans.closingCents / 100).toFixed(2)],
+                  ['', 'Loans: owed at the end', '', '', '', { cents: statement.loans.closingCents }],
                 ]
               : []),
           ],
-          {
-            header: true,
-            columns: ['Date', 'Type', 'Reference', 'Pool', 'Amount (R)', 'Balance (R)'],
-            record_delimiter: 'windows',
-          },
         );
         return {
           kind: 'file' as const,
