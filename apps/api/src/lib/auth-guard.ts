@@ -183,10 +183,6 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
       .prepare(name);
   }
 
-  function loadAuth(request: FastifyRequest): Promise<AuthContext | null> {
-    return loadSession(request, findSession);
-  }
-
   /**
    * The answer of `GET /api/auth/me` as JSON text, with the same session checks as `authenticate`,
    * in one query (an account that must change its password may still read itself).
@@ -265,7 +261,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     }
   }
 
-  return { verifyBearer, loadAuth, authenticate, readMe, requirePermission, requireAdmin, sessionRead };
+  return { verifyBearer, authenticate, readMe, requirePermission, requireAdmin, sessionRead };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
