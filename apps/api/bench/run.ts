@@ -7,7 +7,8 @@
  *   - the reference: a bare Fastify route running the unread count with the raw driver and a prepared
  *     statement (bench/bare-server.mjs), nothing else;
  *   - the real server, built ahead of time, exactly as `npm start` runs it (NODE_ENV=production).
- * autocannon then loads each call with BENCH_CONNECTIONS connections (50) for BENCH_DURATION seconds
+ * autocannon then loads each call with BENCH_CONNECTIONS connections (50), each signed in with a session
+ * of its own as a person's browser is, for BENCH_DURATION seconds
  * (10) after a warm-up, and one table shows every call's rate, p99 latency and share of the reference,
  * with the CPU time per request of the answering process and, when PostgreSQL runs on this machine,
  * of PostgreSQL's processes (on a small machine the three share the cores, so both set the rate).
@@ -160,6 +161,9 @@ async function benchSize(adminUrl: string, members: number, passwordHash: string
           JWT_SECRET: randomBytes(32).toString('hex'),
           MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
           MFA_REQUIRED_FOR_ADMINS: 'false',
+          // The bench signs each account in once per connection.
+          RATE_LIMIT_LOGIN_PER_IP: String(4 * CONNECTIONS),
+          RATE_LIMIT_LOGIN_PER_ACCOUNT: String(2 * CONNECTIONS),
           ADMIN_EMAIL,
           ADMIN_PASSWORD: PASSWORD,
           WEB_DIST_DIR: work,
@@ -168,34 +172,33 @@ async function benchSize(adminUrl: string, members: number, passwordHash: string
       ),
     );
 
+    // One session per connection, as each member's or admin's browser holds its own: requests of many
+    // sessions are answered as the server's people make them, and none shares another's answer.
     const tokens = {
-      member: await signIn(appBase, 'bench.member.0@example.com'),
-      admin: await signIn(appBase, ADMIN_EMAIL),
-      none: '',
+      member: await signInTimes(appBase, 'bench.member.0@example.com', CONNECTIONS),
+      admin: await signInTimes(appBase, ADMIN_EMAIL, CONNECTIONS),
+      none: [],
     };
     // Both count the same rows: the reference does the same query, not a cheaper one.
     const bareCount = ((await (await fetch(`http://127.0.0.1:${barePort}/unread-count`)).json()) as { count: number })
       .count;
     const appCount = (
-      (await (await fetch(`${appBase}/api/notifications/unread-count`, { headers: auth(tokens.member) })).json()) as {
+      (await (
+        await fetch(`${appBase}/api/notifications/unread-count`, { headers: auth(tokens.member[0]!) })
+      ).json()) as {
         data: { count: number };
       }
     ).data.count;
     if (bareCount !== appCount) throw new Error(`The server counted ${appCount}, the reference ${bareCount}`);
 
-    const loads: { name: string; url: string; headers: Record<string, string>; pid?: number; ratioGoal?: boolean }[] = [
-      {
-        name: REFERENCE,
-        url: `http://127.0.0.1:${barePort}/unread-count`,
-        headers: {} as Record<string, string>,
-        pid: processes[0]!.pid,
-      },
+    const loads: { name: string; url: string; tokens: string[]; pid?: number; ratioGoal?: boolean }[] = [
+      { name: REFERENCE, url: `http://127.0.0.1:${barePort}/unread-count`, tokens: [], pid: processes[0]!.pid },
       ...targets
         .filter((target) => ONLY.length === 0 || ONLY.some((word) => target.name.toLowerCase().includes(word)))
         .map((target) => ({
           name: target.name,
           url: `${appBase}${target.path}`,
-          headers: target.as === 'none' ? {} : auth(tokens[target.as]),
+          tokens: tokens[target.as],
           ratioGoal: target.ratioGoal,
           pid: processes[1]!.pid,
         })),
@@ -207,10 +210,10 @@ async function benchSize(adminUrl: string, members: number, passwordHash: string
         ? undefined
         : ((after - before) * 1_000_000) / CLOCK_TICKS_PER_SECOND / requests;
     for (const target of loads) {
-      await load(target.url, target.headers, WARMUP_SECONDS);
+      await load(target.url, target.tokens, WARMUP_SECONDS);
       const cpuBefore = cpuTicks(target.pid);
       const databaseBefore = localDatabase ? postgresTicks() : undefined;
-      const result = await load(target.url, target.headers, DURATION_SECONDS);
+      const result = await load(target.url, target.tokens, DURATION_SECONDS);
       const cpuAfter = cpuTicks(target.pid);
       const databaseAfter = localDatabase ? postgresTicks() : undefined;
       const cpuMicros = perRequest(cpuBefore, cpuAfter, result.requests);
@@ -250,10 +253,28 @@ async function signIn(base: string, email: string): Promise<string> {
   return body.data.token;
 }
 
+/** `times` sessions of one account, signed in one after another. */
+async function signInTimes(base: string, email: string, times: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < times; i += 1) tokens.push(await signIn(base, email));
+  return tokens;
+}
+
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+/** Loads `url` from CONNECTIONS connections, each with its own token of `tokens` (none: no token). */
+async function load(url: string, tokens: string[], seconds: number) {
+  let connection = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    setupClient: (client) => {
+      const token = tokens[connection % Math.max(1, tokens.length)];
+      connection += 1;
+      if (token) client.setHeaders(auth(token));
+    },
+  });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }

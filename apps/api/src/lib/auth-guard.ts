@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
 import { meViewJson } from '../modules/auth/user-view.js';
 import { writeAudit } from './audit.js';
+import { batchedRead } from './batched-read.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
@@ -102,6 +103,47 @@ export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes'])
 }
 
 /**
+ * The live sessions among the placeholder `sessionIds` (an array), for reads made for many requests
+ * in one statement (`perSession`). The array is read through a subquery so that PostgreSQL plans the
+ * statement once: given the array itself, each run's plan counts its elements, is cheaper than a plan
+ * for any array, and is made again on every run (test/plans.test.ts).
+ */
+export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
+  return and(
+    sql`${sessions.id} = any(array(select unnest(${sql.placeholder('sessionIds')}::uuid[])))`,
+    liveSessionConditions(idleMinutes),
+  );
+}
+
+/** A row read for a live session: which session, and whose. */
+export interface PerSessionRow {
+  sessionId: string;
+  userId: string;
+}
+
+/**
+ * A read for the session named by a token's claims, made with the reads of the requests that come at
+ * the same time (`batchedRead`): `statement` takes the placeholder `sessionIds` and answers one row per
+ * live session among them (`liveSessionsAmong`). A request gets its session's row only when the
+ * session belongs to the account its token names; otherwise undefined, as for a session that ended.
+ */
+export function perSession<R extends PerSessionRow>(statement: {
+  execute(values: { sessionIds: string[] }): Promise<R[]>;
+}): (claims: TokenClaims) => Promise<R | undefined> {
+  return batchedRead<TokenClaims, R>({
+    async read(claims) {
+      const sessionIds = [...new Set(claims.map((claim) => claim.sessionId))];
+      const rows = await statement.execute({ sessionIds });
+      const bySession = new Map(rows.map((row) => [row.sessionId, row]));
+      return claims.map((claim) => {
+        const row = bySession.get(claim.sessionId);
+        return row && row.userId === claim.userId ? row : undefined;
+      });
+    },
+  });
+}
+
+/**
  * Builds the hooks that guard routes. The token's user and session are loaded on every request,
  * so a suspended account, an ended session or one left idle too long stops working at once.
  */
@@ -112,23 +154,21 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     eq(sessions.userId, sql.placeholder('userId')),
     liveSessionConditions(deps.idleMinutes),
   );
-  // Prepared once: every signed-in request runs the first, so it is parsed and planned only once per
-  // connection. The second reads the account as `GET /api/auth/me` answers it, written as JSON by the
-  // database.
-  const findSession = deps.db
-    .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession)
-    .limit(1)
-    .prepare('auth_find_session');
-  const findSessionWithMe = deps.db
-    .select({ user: meViewJson(deps.mfaRequiredForAdmins), lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession)
-    .limit(1)
-    .prepare('auth_find_session_me');
+  /** A live session with the given columns of its account, read for many requests at once. */
+  const sessionsWith = <C extends typeof authColumns | ReturnType<typeof meViewJson>>(name: string, user: C) =>
+    perSession(
+      deps.db
+        .select({ sessionId: sessions.id, userId: sessions.userId, user, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(liveSessionsAmong(deps.idleMinutes))
+        .prepare(name),
+    );
+  // Every signed-in request runs the first: prepared once per connection, and shared by the requests
+  // that come together. The second reads the account as `GET /api/auth/me` answers it, written as
+  // JSON by the database.
+  const findSession = sessionsWith('auth_find_sessions', authColumns);
+  const findSessionWithMe = sessionsWith('auth_find_sessions_me', meViewJson(deps.mfaRequiredForAdmins));
 
   /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
   async function verifyBearer(request: FastifyRequest): Promise<TokenClaims | null> {
@@ -141,17 +181,15 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
 
   /**
    * The live session of the request's token with the account's `user` columns (and what a rider read
-   * with it), or null; moves the session on.
+   * with it), as `find` reads it, or null; moves the session on.
    */
   async function loadSession<U>(
     request: FastifyRequest,
-    query: SessionQuery<U>,
-    riderValues: Record<string, unknown> = {},
+    find: (claims: TokenClaims) => Promise<{ user: U; lastSeenAt: Date; ridden?: unknown } | undefined>,
   ): Promise<{ user: U; sessionId: string; ridden?: unknown } | null> {
     const claims = await verifyBearer(request);
     if (!claims) return null;
-    const rows = await query.execute({ ...riderValues, sessionId: claims.sessionId, userId: claims.userId });
-    const row = rows[0];
+    const row = await find(claims);
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
       await deps.db
@@ -200,7 +238,10 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const ride = request.routeOptions.config.sessionRider?.(request) ?? null;
     const auth = ride
-      ? await loadSession(request, ride.statement, ride.values)
+      ? await loadSession(request, async (claims) => {
+          const rows = await ride.statement.execute({ ...ride.values, ...claims });
+          return rows[0];
+        })
       : await loadSession(request, findSession);
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };

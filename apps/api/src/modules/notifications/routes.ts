@@ -59,7 +59,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     },
     async (request) => {
       const claims = await guards.verifyBearer(request);
-      const count = claims ? await notifications.countUnreadForSession(claims.sessionId, claims.userId) : null;
+      const count = claims ? await notifications.countUnreadForSession(claims) : null;
       if (count === null) throw unauthenticated('Your session has ended. Please sign in again.');
       return ok({ count });
     },

@@ -10,9 +10,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { isoTime, jsonArrayText } from '../../db/sql-json.js';
 import { notFound } from '../../lib/errors.js';
-import { liveSessionConditions } from '../../lib/auth-guard.js';
+import { liveSessionsAmong, perSession } from '../../lib/auth-guard.js';
 import { buildMail } from '../../lib/mail.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid, type TokenClaims } from '../auth/tokens.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -109,22 +109,21 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     .prepare('notifications_unread_count');
 
   // The bell polls this every 30 seconds from every open tab: one round trip checks the session
-  // exactly as the sign-in guard does (live, not expired, not idle, account active) and counts.
-  // Polling is not activity: it never moves the session's last-seen time.
-  const unreadForSession = db
-    .select({
-      count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        liveSessionConditions(deps.idleMinutes),
-      ),
-    )
-    .prepare('notifications_unread_for_session');
+  // exactly as the sign-in guard does (live, not expired, not idle, account active) and counts, for
+  // every request that comes at the same time (`perSession`). Polling is not activity: it never moves
+  // the session's last-seen time.
+  const unreadForSession = perSession(
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(liveSessionsAmong(deps.idleMinutes))
+      .prepare('notifications_unread_for_sessions'),
+  );
 
   // The notifications page: prepared like the count, since building the query cost more than running
   // it. The page is written as JSON by the database (one column for the page, with its total), so the
@@ -157,8 +156,8 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
 
   return {
     /** The unread count for a live session of an active account, or null when the session is not valid. */
-    async countUnreadForSession(sessionId: string, userId: string): Promise<number | null> {
-      const [row] = await unreadForSession.execute({ sessionId, userId });
+    async countUnreadForSession(claims: TokenClaims): Promise<number | null> {
+      const row = await unreadForSession(claims);
       return row ? row.count : null;
     },
 
