@@ -1,47 +1,33 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
 
-/** A page's ids, prepared: run with the page's `limit` and `offset`. */
-export interface PageIds {
-  execute(values: { limit: number; offset: number }): Promise<{ id: string }[]>;
-}
-
-/** A list read a page at a time: the page's ids, and the condition that reads their rows. */
+/** A list read a page at a time: the condition that reads the rows of a page. */
 export interface PagedList {
-  ids: PageIds;
   /**
-   * The rows of the ids (placeholder `ids`) that still meet the list's condition: a row decided
-   * between the two statements (a payment approved meanwhile) is left out, not shown as waiting.
+   * The rows on the page that the placeholders `limit` and `offset` name (`pagePlaceholders`): the
+   * page's ids in the list's order, as a subquery of the statement that writes the page.
    */
   onPage: SQL;
 }
 
 /**
- * A list (the rows of `table` that meet `where`, in `order`) read a page at a time in two statements:
- * the page's ids by its offset, prepared once as `name`, then the page's rows by those ids (`onPage`).
- * PostgreSQL plans a statement that takes an offset on every run once the list is long (a plan kept
- * without the offset assumes a tenth of the rows skipped, which costs more than the first pages); the
- * ids are one index scan to plan, and the statement that writes the rows by ids keeps its plan.
+ * A list (the rows of `table` that meet `where`, in `order`) read a page at a time, in one statement:
+ * the page's ids by its offset, and the rows of those ids. Each round trip to PostgreSQL costs both
+ * processes a wake-up, which on a small machine costs more than the statement.
+ *
+ * The page's limit and offset reach the ids through scalar subqueries, so that PostgreSQL plans the
+ * statement once and keeps the plan: given the offset itself, each run's plan would count the rows
+ * skipped and cost less than a plan for any offset (which assumes a tenth of the list skipped), and
+ * PostgreSQL would plan the whole page again on every run (test/plans.test.ts). The ids are an index
+ * scan of the list's order either way.
  */
-export function pagedList(
-  db: Db,
-  name: string,
-  list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] },
-): PagedList {
-  const ids = db
-    .select({ id: list.id })
-    .from(list.table)
-    .where(list.where)
-    .orderBy(...list.order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name) as unknown as PageIds;
-  return { ids, onPage: and(list.where, sql`${list.id} = any(${sql.placeholder('ids')}::uuid[])`)! };
+export function pagedList(list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] }): PagedList {
+  const ids = sql`select ${list.id} from ${list.table} where ${list.where} order by ${sql.join(list.order, sql`, `)}
+    limit (select ${sql.placeholder('limit')}::integer) offset (select ${sql.placeholder('offset')}::integer)`;
+  return { onPage: and(list.where, sql`${list.id} = any(array(${ids}))`)! };
 }
 
-/** The ids of the page `page` of `limit` rows. */
-export async function idsOfPage(list: PagedList, query: { page: number; limit: number }): Promise<string[]> {
-  const rows = await list.ids.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
-  return rows.map((row) => row.id);
+/** The values of the `limit` and `offset` placeholders for the page `page` of `limit` rows. */
+export function pagePlaceholders(query: { page: number; limit: number }): { limit: number; offset: number } {
+  return { limit: query.limit, offset: (query.page - 1) * query.limit };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { idsOfPage, pagedList } from '../../db/page-ids.js';
+import { pagedList, pagePlaceholders } from '../../db/page-ids.js';
 import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -48,8 +48,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
   // A page of the queue is written as JSON by the database, one column for the whole page: reading
   // twenty 33-column rows and building their views cost the server more than the query.
-  // The page's ids by its offset, then their JSON by ids (db/page-ids.ts).
-  const awaitingList = pagedList(db, 'review_awaiting_ids', {
+  // The page's ids by its offset and their JSON, in one statement (db/page-ids.ts).
+  const awaitingList = pagedList({
     table: users,
     id: users.id,
     where: awaitingReview,
@@ -95,7 +95,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
-      const [page] = await awaitingPage.execute({ ids: await idsOfPage(awaitingList, query) });
+      const [page] = await awaitingPage.execute(pagePlaceholders(query));
       return page!.json;
     },
 

@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { idsOfPage, pagedList } from '../../db/page-ids.js';
+import { pagedList, pagePlaceholders } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -127,14 +127,15 @@ export function createInvestingService(deps: {
   // The admin queues and the dashboard's count: prepared once, not built per request.
   // Each page is written as JSON by the database, one column for the whole page: the server neither
   // reads nor rebuilds the rows.
-  // Each queue is read a page at a time: the page's ids by its offset, then their JSON (db/page-ids.ts).
-  const poolRequestList = pagedList(db, 'investing_pool_request_ids', {
+  // Each queue is read a page at a time: the page's ids by its offset and their JSON, in one statement
+  // (db/page-ids.ts).
+  const poolRequestList = pagedList({
     table: memberships,
     id: memberships.id,
     where: pendingPoolRequest,
     order: [asc(memberships.createdAt), asc(memberships.id)],
   });
-  const pendingPaymentList = pagedList(db, 'investing_pending_payment_ids', {
+  const pendingPaymentList = pagedList({
     table: payments,
     id: payments.id,
     where: pendingPayment,
@@ -288,7 +289,7 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      const [row] = await poolRequestPage.execute({ ids: await idsOfPage(poolRequestList, query) });
+      const [row] = await poolRequestPage.execute(pagePlaceholders(query));
       return row?.json ?? '[]';
     },
 
@@ -457,7 +458,7 @@ export function createInvestingService(deps: {
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      const [row] = await pendingPaymentPage.execute({ ids: await idsOfPage(pendingPaymentList, query) });
+      const [row] = await pendingPaymentPage.execute(pagePlaceholders(query));
       return row?.json ?? '[]';
     },
 

@@ -2,7 +2,7 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { idsOfPage, pagedList, type PagedList } from '../../db/page-ids.js';
+import { pagedList, pagePlaceholders, type PagedList } from '../../db/page-ids.js';
 import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
@@ -111,11 +111,11 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   };
   // The directory as it opens, with no search or filter, is prepared once per sort and order: no
   // query building on the page every visit starts on. Searches and filters are built per request.
-  // Its page is the members' ids by the page's offset, then their JSON by ids (db/page-ids.ts): as one
-  // statement, PostgreSQL planned the whole page on every run (0.2 ms, as long as running it).
+  // Its page is the members' ids by the page's offset and their JSON, in one statement whose plan is
+  // kept (db/page-ids.ts).
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
   const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
-    const list = pagedList(db, `members_directory_ids_${sort}_${order}`, {
+    const list = pagedList({
       table: users,
       id: users.id,
       where: everyMember,
@@ -166,7 +166,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       let row: { items: string; total: number } | undefined;
       if (conditions.length === 0) {
         const unfiltered = unfilteredPage(query.sort, query.order);
-        [row] = await unfiltered.json.execute({ ids: await idsOfPage(unfiltered.list, query) });
+        [row] = await unfiltered.json.execute(pagePlaceholders(query));
       } else {
         [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
       }
