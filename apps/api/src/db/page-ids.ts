@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** A list read a page at a time: the condition that reads the rows of a page. */
@@ -24,7 +24,10 @@ export interface PagedList {
 export function pagedList(list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] }): PagedList {
   const ids = sql`select ${list.id} from ${list.table} where ${list.where} order by ${sql.join(list.order, sql`, `)}
     limit (select ${sql.placeholder('limit')}::integer) offset (select ${sql.placeholder('offset')}::integer)`;
-  return { onPage: and(list.where, sql`${list.id} = any(array(${ids}))`)! };
+  // Only the ids: the statement reads them and their rows in one snapshot, and a condition on the rows
+  // as well would let PostgreSQL scan the whole list's index for them (a registration queue of a
+  // thousand, at 100 000 members, cost 0.6 ms a page) instead of looking up twenty.
+  return { onPage: sql`${list.id} = any(array(${ids}))` };
 }
 
 /** The values of the `limit` and `offset` placeholders for the page `page` of `limit` rows. */
