@@ -151,6 +151,13 @@ export const theme = createTheme({
         root: { borderRadius: 10 },
       },
     },
+    MuiTableCell: {
+      styleOverrides: {
+        // A right-aligned cell holds an amount or a count: "R 1 500.50" on one line, never "R" above
+        // "1 500.50" in a narrow column.
+        alignRight: { whiteSpace: 'nowrap' },
+      },
+    },
     MuiListItemButton: {
       styleOverrides: {
         root: { borderRadius: 10, ...insetFocusRing },
