@@ -267,7 +267,7 @@ describe('admin review of registrations', () => {
     const tabList = page.getByRole('tablist', { name: 'Registration sections' });
     const lastTab = page.getByRole('tab', { name: 'Next of Kin #2' });
     await lastTab.click();
-    expect(await lastTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => lastTab.getAttribute('aria-selected')).toBe('true');
     expect((await tabList.boundingBox())!.width).toBeLessThanOrEqual(375);
 
     const bar = page.getByRole('region', { name: 'Review decision' });

@@ -6,6 +6,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -19,6 +21,7 @@ import { RetryAlert } from '../../components/retry-alert';
 export function TransactionsPage() {
   const transactions = useTransactions();
   const [tab, setTab] = useState<TransactionTabKey>('all');
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const all = transactions.data?.pages.flat() ?? [];
   const counts = countByTab(all);
   const shown = filterByTab(all, tab);
@@ -47,8 +50,10 @@ export function TransactionsPage() {
           value={tab}
           onChange={(_event, next: TransactionTabKey) => setTab(next)}
           variant="scrollable"
-          scrollButtons="auto"
           // On a phone the arrows show that more tabs lie past the edge (MUI hides them there by default).
+          // They are always there on a phone: drawn only once the tabs were found to overflow, they
+          // pushed the tabs aside under a finger already on its way to one.
+          scrollButtons={isPhone}
           allowScrollButtonsMobile
           aria-label="Transaction types"
           sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}

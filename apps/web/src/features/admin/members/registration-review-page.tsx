@@ -179,8 +179,10 @@ function RegistrationReview({ member }: { member: MemberForReview }) {
             setSelected(value);
           }}
           variant="scrollable"
-          // Three tabs fit from sm up; on phones they scroll, with buttons to show there is more.
-          scrollButtons={isPhone ? 'auto' : false}
+          // Three tabs fit from sm up; on phones they scroll, with buttons to show there is more. The
+          // buttons are always there on a phone: drawn only once the tabs were found to overflow, they
+          // pushed the tabs aside under a finger already on its way to one.
+          scrollButtons={isPhone}
           allowScrollButtonsMobile
           aria-label="Registration sections"
         >
