@@ -121,7 +121,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       where: everyMember,
       order: directoryOrder(users, sort, order),
     });
-    return { list, json: directoryJson(undefined, sort, order, list).prepare(`members_directory_${sort}_${order}`) };
+    return directoryJson(undefined, sort, order, list).prepare(`members_directory_${sort}_${order}`);
   };
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
@@ -166,7 +166,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       let row: { items: string; total: number } | undefined;
       if (conditions.length === 0) {
         const unfiltered = unfilteredPage(query.sort, query.order);
-        [row] = await unfiltered.json.execute(pagePlaceholders(query));
+        [row] = await unfiltered.execute(pagePlaceholders(query));
       } else {
         [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
       }

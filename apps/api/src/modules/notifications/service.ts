@@ -5,7 +5,7 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { isoTime, jsonArrayText } from '../../db/sql-json.js';
@@ -100,14 +100,6 @@ export function notificationViewJson(): SQL<unknown> {
 /** A member's own notifications: the list, the unread count, and marking them read. */
 export function createNotificationService(deps: { db: Db; idleMinutes: { admin: number; member: number } }) {
   const { db } = deps;
-  // Every open page polls the count, so it is prepared once: no query building per request, and
-  // PostgreSQL keeps its plan per connection.
-  const unreadCount = db
-    .select({ count: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
-    .prepare('notifications_unread_count');
-
   // The bell polls this every 30 seconds from every open tab: one round trip checks the session
   // exactly as the sign-in guard does (live, not expired, not idle, account active) and counts, for
   // every request that comes at the same time (`perSession`). Polling is not activity: it never moves
@@ -178,12 +170,6 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
       const { page, limit } = query;
       const [row] = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
       return answer(query, row?.json ?? '[]', Number(row?.total ?? 0));
-    },
-
-    /** How many of the member's notifications are unread (the bell's badge). */
-    async countUnread(userId: string): Promise<number> {
-      const [row] = await unreadCount.execute({ userId });
-      return row?.count ?? 0;
     },
 
     /** Marks one of the member's notifications read; another member's, or none, is 404. */
