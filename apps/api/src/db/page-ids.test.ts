@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { Database } from './client.js';
-import { pagedList, pagePlaceholders } from './page-ids.js';
+import { pagedList, pageReader } from './page-ids.js';
 import { users } from './schema.js';
 
 describe('a list read a page at a time', () => {
@@ -27,14 +27,20 @@ describe('a list read a page at a time', () => {
     const { db } = database;
     const waiting = sql`${users.registrationStatus} = 'pending_kyc' and ${users.email} like 'page.%'`;
     const list = pagedList({ table: users, id: users.id, where: waiting, order: [asc(users.createdAt)] });
-    const page = db
-      .select({ email: users.email })
+    const rows = db
+      .select({ email: users.email, createdAt: users.createdAt })
       .from(users)
       .where(list.onPage)
-      .orderBy(asc(users.createdAt))
-      .prepare('test_page_rows');
-    const emailsOn = async (query: { page: number; limit: number }) =>
-      (await page.execute(pagePlaceholders(query))).map((row) => row.email);
+      .as('rows');
+    const page = pageReader<{ emails: string[] }>(
+      db,
+      'test_page_rows',
+      db
+        .select({ emails: sql`coalesce(json_agg(${rows.email} order by ${rows.createdAt}), '[]')`.as('emails') })
+        .from(rows),
+      ['emails'],
+    );
+    const emailsOn = async (query: { page: number; limit: number }) => (await page(query))!.emails;
 
     expect(await emailsOn({ page: 2, limit: 2 })).toEqual(['page.c@example.com', 'page.d@example.com']);
     expect(await emailsOn({ page: 1, limit: 3 })).toEqual([
@@ -47,5 +53,40 @@ describe('a list read a page at a time', () => {
     await db.update(users).set({ registrationStatus: 'active' }).where(eq(users.email, 'page.c@example.com'));
     expect(await emailsOn({ page: 2, limit: 2 })).toEqual(['page.d@example.com']);
     expect(await emailsOn({ page: 1, limit: 2 })).toEqual(['page.a@example.com', 'page.b@example.com']);
+  });
+
+  it('answers pages asked for at the same time each with its own page', async () => {
+    const { db } = database;
+    const list = pagedList({
+      table: users,
+      id: users.id,
+      where: sql`${users.email} like 'page.%'`,
+      order: [asc(users.email)],
+    });
+    const rows = db.select({ email: users.email }).from(users).where(list.onPage).as('rows');
+    const page = pageReader<{ emails: string[]; rows: number }>(
+      db,
+      'test_pages_together',
+      db
+        .select({
+          emails: sql`coalesce(json_agg(${rows.email} order by ${rows.email}), '[]')`.as('emails'),
+          rows: sql`count(*)::integer`.as('rows'),
+        })
+        .from(rows),
+      ['emails', 'rows'],
+    );
+    const asked = [
+      { page: 1, limit: 1 },
+      { page: 2, limit: 2 },
+      { page: 9, limit: 2 },
+      { page: 1, limit: 1 },
+    ];
+    const pages = await Promise.all(asked.map((query) => page(query)));
+    expect(pages).toEqual([
+      { emails: ['page.a@example.com'], rows: 1 },
+      { emails: ['page.c@example.com', 'page.d@example.com'], rows: 2 },
+      { emails: [], rows: 0 },
+      { emails: ['page.a@example.com'], rows: 1 },
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { pagedList, pagePlaceholders } from '../../db/page-ids.js';
+import { pagedList, pageReader } from '../../db/page-ids.js';
 import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -60,12 +60,16 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     .from(users)
     .where(awaitingList.onPage)
     .as('page');
-  const awaitingPage = db
-    .select({
-      json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]),
-    })
-    .from(awaitingRows)
-    .prepare('review_awaiting_page');
+  const awaitingPage = pageReader<{ json: string }>(
+    db,
+    'review_awaiting_page',
+    db
+      .select({
+        json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]).as('json'),
+      })
+      .from(awaitingRows),
+    ['json'],
+  );
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -95,8 +99,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
-      const [page] = await awaitingPage.execute(pagePlaceholders(query));
-      return page!.json;
+      return (await awaitingPage(query))!.json;
     },
 
     /** One member with their next of kin. */

@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { pagedList, pagePlaceholders } from '../../db/page-ids.js';
+import { pagedList, pageReader } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -161,10 +161,16 @@ export function createInvestingService(deps: {
     .innerJoin(pools, eq(pools.id, memberships.poolId))
     .where(poolRequestList.onPage)
     .as('page');
-  const poolRequestPage = db
-    .select({ json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]) })
-    .from(poolRequestRows)
-    .prepare('investing_pool_request_page');
+  const poolRequestPage = pageReader<{ json: string }>(
+    db,
+    'investing_pool_request_page',
+    db
+      .select({
+        json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]).as('json'),
+      })
+      .from(poolRequestRows),
+    ['json'],
+  );
   const pendingPaymentRows = db
     .select({
       view: sql`json_build_object(
@@ -184,12 +190,19 @@ export function createInvestingService(deps: {
     .innerJoin(pools, eq(pools.id, payments.poolId))
     .where(pendingPaymentList.onPage)
     .as('page');
-  const pendingPaymentPage = db
-    .select({
-      json: jsonArrayText(pendingPaymentRows.view, [asc(pendingPaymentRows.createdAt), asc(pendingPaymentRows.id)]),
-    })
-    .from(pendingPaymentRows)
-    .prepare('investing_pending_payment_page');
+  const pendingPaymentPage = pageReader<{ json: string }>(
+    db,
+    'investing_pending_payment_page',
+    db
+      .select({
+        json: jsonArrayText(pendingPaymentRows.view, [
+          asc(pendingPaymentRows.createdAt),
+          asc(pendingPaymentRows.id),
+        ]).as('json'),
+      })
+      .from(pendingPaymentRows),
+    ['json'],
+  );
   const tell = (
     tx: Executor,
     userId: string,
@@ -289,8 +302,7 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      const [row] = await poolRequestPage.execute(pagePlaceholders(query));
-      return row?.json ?? '[]';
+      return (await poolRequestPage(query))?.json ?? '[]';
     },
 
     /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
@@ -458,8 +470,7 @@ export function createInvestingService(deps: {
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      const [row] = await pendingPaymentPage.execute(pagePlaceholders(query));
-      return row?.json ?? '[]';
+      return (await pendingPaymentPage(query))?.json ?? '[]';
     },
 
     /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */

@@ -2,7 +2,7 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { pagedList, pagePlaceholders, type PagedList } from '../../db/page-ids.js';
+import { pagedList, pageReader, type PagedList } from '../../db/page-ids.js';
 import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
@@ -102,10 +102,14 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
             'pools', ${heldPools}
           )`,
           directoryOrder(page, sort, order),
-        ),
+        ).as('items'),
         total: where
-          ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
-          : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,
+          ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`.as(
+              'total',
+            )
+          : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`.as(
+              'total',
+            ),
       })
       .from(page);
   };
@@ -121,7 +125,12 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       where: everyMember,
       order: directoryOrder(users, sort, order),
     });
-    return directoryJson(undefined, sort, order, list).prepare(`members_directory_${sort}_${order}`);
+    return pageReader<{ items: string; total: number }>(
+      db,
+      `members_directory_${sort}_${order}`,
+      directoryJson(undefined, sort, order, list),
+      ['items', 'total'],
+    );
   };
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
@@ -166,7 +175,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       let row: { items: string; total: number } | undefined;
       if (conditions.length === 0) {
         const unfiltered = unfilteredPage(query.sort, query.order);
-        [row] = await unfiltered.execute(pagePlaceholders(query));
+        row = await unfiltered(query);
       } else {
         [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
       }

@@ -14,7 +14,7 @@ import {
   type MakerCheckerRecord,
   type MonthEndStep,
 } from '@letsema/domain';
-import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isoTime, isoTimeOrNull } from '../../db/sql-json.js';
 import {
@@ -34,6 +34,7 @@ import {
   withdrawals,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
+import { batchedStatement } from '../../lib/batched-read.js';
 import { awaitingReview } from '../admin/review-service.js';
 import { pendingPayment, pendingPoolRequest } from '../investing/service.js';
 import { loanAwaitingDecision, pendingLoanRepayment } from '../loans/service.js';
@@ -102,7 +103,7 @@ function qualified(column: Column): SQL {
  * (the database then does not read it).
  */
 function queue<F extends Record<string, AnyColumn | SQL<unknown>>>(
-  shown: Placeholder,
+  shown: SQL,
   fields: F,
   from: SQL,
   where: SQL | undefined,
@@ -115,13 +116,29 @@ function queue<F extends Record<string, AnyColumn | SQL<unknown>>>(
     sql`, `,
   );
   const [first, second] = order.map((key) => (is(key, Column) ? qualified(key) : key));
-  return sql`case when ${shown}::boolean then (
+  return sql`case when ${shown} then (
     select coalesce(json_agg(q.item order by q.k1, q.k2), '[]'::json) from (
       select json_build_object(${object}) as item, ${first} as k1, ${second} as k2
       from ${from} where ${where} order by ${first}, ${second} limit ${sql.raw(String(limit))}
     ) q
   ) end`;
 }
+
+/** Which of the admin's roles lets them see each queue. */
+const queueRoles = {
+  members: 'member_management',
+  payments: 'payment_management',
+  investment: 'investment_management',
+  expenses: 'expense_management',
+  exits: 'exit_requests',
+  loans: 'loan_management',
+  monthEnd: 'month_end',
+} as const satisfies Record<string, Parameters<typeof hasRole>[1]>;
+
+const queueNames = Object.keys(queueRoles) as (keyof typeof queueRoles)[];
+
+/** One request for My Tasks as the statement reads it: whose, which queues, and the current period. */
+type TasksRequest = { adminId: string; current: string } & Record<keyof typeof queueRoles, boolean>;
 
 /**
  * My Tasks: everything waiting for this admin's decision by their roles, oldest first, and what
@@ -130,12 +147,20 @@ function queue<F extends Record<string, AnyColumn | SQL<unknown>>>(
  */
 export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
-  const role = (name: string) => sql.placeholder(name);
-  const adminId = sql`${sql.placeholder('adminId')}::uuid`;
-  // Every queue the page may show, read in one prepared query: one round trip however many roles the
-  // admin holds, and the database writes the rows as JSON. A queue outside the admin's roles is null.
+  // The requests read together: one row each (`requestColumns`), in the JSON array `requests`.
+  const request = (column: keyof TasksRequest) => sql`r.${sql.identifier(column)}`;
+  const role = request;
+  const adminId = request('adminId');
+  const requestColumns = sql.raw(
+    ['i integer', '"adminId" uuid', 'current text', ...queueNames.map((name) => `"${name}" boolean`)].join(', '),
+  );
+  // Every queue the page may show, for every request that came at the same time, in one prepared
+  // query: one round trip however many roles the admins hold and however many ask, and the database
+  // writes the rows as JSON. A queue outside a request's roles is null. A queue that reads the same
+  // rows for every admin (no `adminId` in it) is read once for all the requests of the statement.
   const everyQueue = db
     .select({
+      i: sql<number>`r.i`,
       registrations: queue(
         role('members'),
         { id: users.id, fullName: users.fullName, email: users.email, since: isoTime(users.submittedAt) },
@@ -302,7 +327,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           since: isoTime(accountingPeriods.updatedAt),
         },
         sql`${accountingPeriods}`,
-        and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${sql.placeholder('current')}`),
+        and(ne(accountingPeriods.status, 'closed'), sql`${accountingPeriods.period} < ${request('current')}`),
         [accountingPeriods.period, accountingPeriods.period],
         12,
       ),
@@ -320,8 +345,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [periodReopenRequests.createdAt, periodReopenRequests.id],
       ),
     })
-    .from(sql`(select 1) as one`)
+    .from(sql`json_to_recordset(${sql.placeholder('requests')}::json) as r(${requestColumns})`)
     .prepare('tasks_every_queue');
+  type Queues = Awaited<ReturnType<typeof everyQueue.execute>>[number];
+  // The requests that come together share the statement; each gets its own row.
+  const readQueues = batchedStatement<TasksRequest, Omit<Queues, 'i'>>(everyQueue, 'requests');
 
   return {
     async tasksFor(admin: AuthUser) {
@@ -343,16 +371,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           { makerId: makerId ?? '', amountCents, approverIds },
           needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
         ).allowed;
-      const [queues] = await everyQueue.execute({
+      const queues = await readQueues({
         adminId: admin.id,
         current: periodOf(clock.now()),
-        members: can('member_management'),
-        payments: can('payment_management'),
-        investment: can('investment_management'),
-        expenses: can('expense_management'),
-        exits: can('exit_requests'),
-        loans: can('loan_management'),
-        monthEnd: can('month_end'),
+        ...(Object.fromEntries(queueNames.map((name) => [name, can(queueRoles[name])])) as Record<
+          keyof typeof queueRoles,
+          boolean
+        >),
       });
       if (!queues) return { waiting, started, more };
 

@@ -144,6 +144,34 @@ describe(`My Tasks (${testEngine})`, () => {
     expect(after.more).toEqual([]);
   });
 
+  it('answers admins who ask at the same time each with their own tasks', async () => {
+    const manager = await admin(['investment_management']);
+    const cashier = await admin(['payment_management']);
+    const pool = await seedOpenPool(t.app, manager);
+    const member = await seedActiveMember(t.db);
+    const memberToken = await login(t.app, member.email);
+    const joined = await joinOk(t.app, memberToken, pool, 1, 'once');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pool-requests/${joined.id}/approve`,
+      headers: bearer(manager),
+    });
+    const payment = dataOf<{ id: string }>(await submitPayment(t.app, memberToken, pool.id, 1000));
+    // The member who paid becomes a cashier: their own payment is never theirs to check.
+    await t.db.execute(
+      sql`update users set is_admin = true, admin_roles = '["payment_management"]'::jsonb where id = ${member.id}`,
+    );
+    const tokens = [manager, cashier, memberToken, cashier];
+    const alone = [];
+    for (const token of tokens) alone.push(await tasksOf(token));
+    const together = await Promise.all(tokens.map((token) => tasksOf(token)));
+    expect(together).toEqual(alone);
+    const ids = (tasks: Tasks) => tasks.waiting.map((item) => item.id);
+    expect(ids(together[1]!)).toContain(payment.id);
+    expect(ids(together[2]!)).not.toContain(payment.id);
+    expect(ids(together[0]!)).not.toContain(payment.id);
+  });
+
   it('names a month to close in words', async () => {
     await t.db.execute(sql`insert into accounting_periods (period, status) values ('2025-01', 'open')`);
     const closer = await admin(['month_end']);
