@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { Database } from './client.js';
-import { pagedList, pageReader } from './page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader } from './page-ids.js';
 import { users } from './schema.js';
 
 describe('a list read a page at a time', () => {
@@ -27,20 +27,16 @@ describe('a list read a page at a time', () => {
     const { db } = database;
     const waiting = sql`${users.registrationStatus} = 'pending_kyc' and ${users.email} like 'page.%'`;
     const list = pagedList({ table: users, id: users.id, where: waiting, order: [asc(users.createdAt)] });
-    const rows = db
-      .select({ email: users.email, createdAt: users.createdAt })
-      .from(users)
-      .where(list.onPage)
-      .as('rows');
-    const page = pageReader<{ emails: string[] }>(
-      db,
-      'test_page_rows',
-      db
-        .select({ emails: sql`coalesce(json_agg(${rows.email} order by ${rows.createdAt}), '[]')`.as('emails') })
-        .from(rows),
-      ['emails'],
-    );
-    const emailsOn = async (query: { page: number; limit: number }) => (await page(query))!.emails;
+    const page = pageReader(db, 'test_page_rows', {
+      emails: list.json(
+        db
+          .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
+          .from(list.ids)
+          .innerJoin(users, eq(users.id, pageId)),
+      ),
+    });
+    const emailsOn = async (query: { page: number; limit: number }) =>
+      JSON.parse((await page(query))!.emails) as string[];
 
     expect(await emailsOn({ page: 2, limit: 2 })).toEqual(['page.c@example.com', 'page.d@example.com']);
     expect(await emailsOn({ page: 1, limit: 3 })).toEqual([
@@ -63,18 +59,15 @@ describe('a list read a page at a time', () => {
       where: sql`${users.email} like 'page.%'`,
       order: [asc(users.email)],
     });
-    const rows = db.select({ email: users.email }).from(users).where(list.onPage).as('rows');
-    const page = pageReader<{ emails: string[]; rows: number }>(
-      db,
-      'test_pages_together',
-      db
-        .select({
-          emails: sql`coalesce(json_agg(${rows.email} order by ${rows.email}), '[]')`.as('emails'),
-          rows: sql`count(*)::integer`.as('rows'),
-        })
-        .from(rows),
-      ['emails', 'rows'],
-    );
+    const page = pageReader(db, 'test_pages_together', {
+      emails: list.json(
+        db
+          .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
+          .from(list.ids)
+          .innerJoin(users, eq(users.id, pageId)),
+      ),
+      asked: sql<number>`r."limit"`,
+    });
     const asked = [
       { page: 1, limit: 1 },
       { page: 2, limit: 2 },
@@ -82,11 +75,11 @@ describe('a list read a page at a time', () => {
       { page: 1, limit: 1 },
     ];
     const pages = await Promise.all(asked.map((query) => page(query)));
-    expect(pages).toEqual([
-      { emails: ['page.a@example.com'], rows: 1 },
-      { emails: ['page.c@example.com', 'page.d@example.com'], rows: 2 },
-      { emails: [], rows: 0 },
-      { emails: ['page.a@example.com'], rows: 1 },
+    expect(pages.map((each) => ({ ...each, emails: JSON.parse(each!.emails) as string[] }))).toEqual([
+      { emails: ['page.a@example.com'], asked: 1 },
+      { emails: ['page.c@example.com', 'page.d@example.com'], asked: 2 },
+      { emails: [], asked: 2 },
+      { emails: ['page.a@example.com'], asked: 1 },
     ]);
   });
 });

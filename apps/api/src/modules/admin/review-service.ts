@@ -3,8 +3,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { pagedList, pageReader } from '../../db/page-ids.js';
-import { fixedCondition, jsonArrayText } from '../../db/sql-json.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
+import { fixedCondition } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
@@ -55,21 +55,14 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     where: awaitingReview,
     order: [asc(users.submittedAt), asc(users.id)],
   });
-  const awaitingRows = db
-    .select({ view: registrationViewJson().as('view'), submittedAt: users.submittedAt, id: users.id })
-    .from(users)
-    .where(awaitingList.onPage)
-    .as('page');
-  const awaitingPage = pageReader<{ json: string }>(
-    db,
-    'review_awaiting_page',
-    db
-      .select({
-        json: jsonArrayText(awaitingRows.view, [asc(awaitingRows.submittedAt), asc(awaitingRows.id)]).as('json'),
-      })
-      .from(awaitingRows),
-    ['json'],
-  );
+  const awaitingPage = pageReader(db, 'review_awaiting_page', {
+    json: awaitingList.json(
+      db
+        .select({ n: pageOrder, view: registrationViewJson().as('view') })
+        .from(awaitingList.ids)
+        .innerJoin(users, eq(users.id, pageId)),
+    ),
+  });
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {

@@ -15,8 +15,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
-import { pagedList, pageReader } from '../../db/page-ids.js';
-import { fixedCondition, isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
+import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
@@ -141,9 +141,12 @@ export function createInvestingService(deps: {
     where: pendingPayment,
     order: [asc(payments.createdAt), asc(payments.id)],
   });
-  const poolRequestRows = db
-    .select({
-      view: sql`json_build_object(
+  const poolRequestPage = pageReader(db, 'investing_pool_request_page', {
+    json: poolRequestList.json(
+      db
+        .select({
+          n: pageOrder,
+          view: sql`json_build_object(
         'id', ${memberships.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('id', ${pools.id}, 'name', ${pools.name}, 'targetAmount', ${randNumber(pools.targetAmountCents)}),
@@ -153,27 +156,19 @@ export function createInvestingService(deps: {
         'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
         'createdAt', ${isoTime(memberships.createdAt)}
       )`.as('view'),
-      createdAt: memberships.createdAt,
-      id: memberships.id,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(pools, eq(pools.id, memberships.poolId))
-    .where(poolRequestList.onPage)
-    .as('page');
-  const poolRequestPage = pageReader<{ json: string }>(
-    db,
-    'investing_pool_request_page',
-    db
-      .select({
-        json: jsonArrayText(poolRequestRows.view, [asc(poolRequestRows.createdAt), asc(poolRequestRows.id)]).as('json'),
-      })
-      .from(poolRequestRows),
-    ['json'],
-  );
-  const pendingPaymentRows = db
-    .select({
-      view: sql`json_build_object(
+        })
+        .from(poolRequestList.ids)
+        .innerJoin(memberships, eq(memberships.id, pageId))
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(pools, eq(pools.id, memberships.poolId)),
+    ),
+  });
+  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', {
+    json: pendingPaymentList.json(
+      db
+        .select({
+          n: pageOrder,
+          view: sql`json_build_object(
         'id', ${payments.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('name', ${pools.name}),
@@ -182,27 +177,13 @@ export function createInvestingService(deps: {
         'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
         'createdAt', ${isoTime(payments.createdAt)}
       )`.as('view'),
-      createdAt: payments.createdAt,
-      id: payments.id,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(pools, eq(pools.id, payments.poolId))
-    .where(pendingPaymentList.onPage)
-    .as('page');
-  const pendingPaymentPage = pageReader<{ json: string }>(
-    db,
-    'investing_pending_payment_page',
-    db
-      .select({
-        json: jsonArrayText(pendingPaymentRows.view, [
-          asc(pendingPaymentRows.createdAt),
-          asc(pendingPaymentRows.id),
-        ]).as('json'),
-      })
-      .from(pendingPaymentRows),
-    ['json'],
-  );
+        })
+        .from(pendingPaymentList.ids)
+        .innerJoin(payments, eq(payments.id, pageId))
+        .innerJoin(users, eq(users.id, payments.userId))
+        .innerJoin(pools, eq(pools.id, payments.poolId)),
+    ),
+  });
   const tell = (
     tx: Executor,
     userId: string,

@@ -1,9 +1,9 @@
 import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/domain';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { pagedList, pageReader, type PagedList } from '../../db/page-ids.js';
-import { isoTime, jsonArrayText, randNumber } from '../../db/sql-json.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
+import { isoTime, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
   auditLog,
@@ -58,80 +58,63 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         ? [direction(columns.registrationStatus), asc(columns.id)]
         : [direction(columns.createdAt), asc(columns.id)];
   };
+  /** One member as the directory shows them, with the pools they hold: the view of a page's row. */
+  const heldPools = sql`(select coalesce(json_agg(json_build_object(
+      'name', ${pools.name},
+      'status', ${memberships.contributionStatus},
+      'totalPaid', ${randNumber(memberships.totalPaidCents)}
+    ) order by ${memberships.createdAt}, ${memberships.id}), '[]'::json)
+    from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
+    where ${memberships.userId} = ${users.id} and ${memberships.contributionStatus} in ('pending', 'approved'))`;
+  const memberView = sql`json_build_object(
+        'id', ${users.id},
+        'fullName', ${users.fullName},
+        'email', ${users.email},
+        'phoneNumber', ${users.phoneNumber},
+        'registrationStatus', ${users.registrationStatus},
+        'accountStatus', ${users.accountStatus},
+        'createdAt', ${isoTime(users.createdAt)},
+        'pools', ${heldPools}
+      )`;
   /**
-   * A page of the directory written as JSON by the database, each member with the pools they hold,
-   * and the total: for the whole directory (`where` undefined), the members count the database keeps;
-   * for a search or filter, the matching members counted up to a cap, so a page costs the same
-   * however many members there are (past it the directory says "10 000+" and the search narrows it).
-   * One round trip; the server neither reads nor rebuilds the rows.
+   * A page of the directory written as JSON by the database, and the total: for the whole directory
+   * (`where` undefined), the members count the database keeps; for a search or filter, the matching
+   * members counted up to a cap, so a page costs the same however many members there are (past it
+   * the directory says "10 000+" and the search narrows it). One round trip; the server neither
+   * reads nor rebuilds the rows. The page is the request's own (`page`), else the page request's.
    */
-  const directoryJson = (
+  const directoryFields = (
     where: SQL | undefined,
     sort: MemberListQuery['sort'],
     order: MemberListQuery['order'],
-    rows: { limit: number | Placeholder; offset: number | Placeholder } | PagedList,
+    page?: { limit: number; offset: number },
   ) => {
-    const members = db.select(directoryColumns).from(users).$dynamic();
-    const page = (
-      'onPage' in rows
-        ? members.where(rows.onPage)
-        : members
-            .where(where ?? everyMember)
-            .orderBy(...directoryOrder(users, sort, order))
-            .limit(rows.limit)
-            .offset(rows.offset)
-    ).as('page');
-    const heldPools = sql`(select coalesce(json_agg(json_build_object(
-        'name', ${pools.name},
-        'status', ${memberships.contributionStatus},
-        'totalPaid', ${randNumber(memberships.totalPaidCents)}
-      ) order by ${memberships.createdAt}, ${memberships.id}), '[]'::json)
-      from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
-      where ${memberships.userId} = ${page.id} and ${memberships.contributionStatus} in ('pending', 'approved'))`;
-    return db
-      .select({
-        items: jsonArrayText(
-          sql`json_build_object(
-            'id', ${page.id},
-            'fullName', ${page.fullName},
-            'email', ${page.email},
-            'phoneNumber', ${page.phoneNumber},
-            'registrationStatus', ${page.registrationStatus},
-            'accountStatus', ${page.accountStatus},
-            'createdAt', ${isoTime(page.createdAt)},
-            'pools', ${heldPools}
-          )`,
-          directoryOrder(page, sort, order),
-        ).as('items'),
-        total: where
-          ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`.as(
-              'total',
-            )
-          : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`.as(
-              'total',
-            ),
-      })
-      .from(page);
+    const list = pagedList({
+      table: users,
+      id: users.id,
+      where: where ?? everyMember,
+      order: directoryOrder(users, sort, order),
+      page,
+    });
+    return {
+      items: list.json(
+        db
+          .select({ n: pageOrder, view: memberView.as('view') })
+          .from(list.ids)
+          .innerJoin(users, eq(users.id, pageId)),
+      ),
+      total: where
+        ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
+        : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,
+    };
   };
   // The directory as it opens, with no search or filter, is prepared once per sort and order: no
   // query building on the page every visit starts on. Searches and filters are built per request.
   // Its page is the members' ids by the page's offset and their JSON, in one statement whose plan is
   // kept (db/page-ids.ts).
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
-  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
-    const list = pagedList({
-      table: users,
-      id: users.id,
-      where: everyMember,
-      order: directoryOrder(users, sort, order),
-    });
-    return pageReader<{ items: string; total: number }>(
-      db,
-      `members_directory_${sort}_${order}`,
-      directoryJson(undefined, sort, order, list),
-      ['items', 'total'],
-    );
-  };
+  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
+    pageReader(db, `members_directory_${sort}_${order}`, directoryFields(undefined, sort, order));
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
     let prepared = unfilteredPages.get(key);
@@ -177,7 +160,9 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         const unfiltered = unfilteredPage(query.sort, query.order);
         row = await unfiltered(query);
       } else {
-        [row] = await directoryJson(and(everyMember, ...conditions), query.sort, query.order, paging);
+        [row] = await db
+          .select(directoryFields(and(everyMember, ...conditions), query.sort, query.order, paging))
+          .from(sql`(select 1) as one`);
       }
       const total = row?.total ?? 0;
       const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
