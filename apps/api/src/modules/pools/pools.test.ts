@@ -138,6 +138,26 @@ describe(`pools (${testEngine})`, () => {
     expect(missing.json().error).toBe('Pool not found');
   });
 
+  it('lists each pool exactly as its own page answers it', async () => {
+    // Terms whose plans do not divide evenly, a draft with no approver, and money paid in.
+    const uneven = await seedOpenPool(t.app, manager, {
+      name: 'Uneven terms',
+      targetAmount: 100_000.01,
+      totalShares: 7,
+      investmentDuration: 7,
+      paymentFrequencies: ['monthly', 'quarterly', 'yearly', 'once'],
+    });
+    await t.db.update(pools).set({ currentAmountCents: 12_345_67 }).where(eq(pools.id, uneven.id));
+    const draft = await createPool(t.app, member, { name: 'Still a draft', investmentDuration: 25 });
+    for (const token of [manager, member]) {
+      const listed = dataOf<PoolAnswer[]>(await call('GET', '/api/pools', token));
+      expect(listed.map((pool) => pool.id)).toEqual(expect.arrayContaining([uneven.id, draft.id]));
+      for (const pool of listed) {
+        expect(pool).toEqual(dataOf<PoolAnswer>(await call('GET', `/api/pools/${pool.id}`, token)));
+      }
+    }
+  });
+
   it('lets only investment managers open and edit, recording who approved', async () => {
     const draft = await createPool(t.app, member);
     const cashier = await login(t.app, (await seedAdmin(t.db, { roles: ['payment_management'] })).email);

@@ -1,7 +1,7 @@
 import { createPoolBody, poolStatusBody, updatePoolBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { ok } from '../../lib/envelope.js';
+import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { poolView } from '../../lib/openapi/answers/investing.js';
@@ -36,7 +36,7 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
         data: z.array(poolView),
       }),
     },
-    async (request) => ok(await pools.list(currentUser(request))),
+    async (request, reply) => sendOkJson(reply, await pools.listJson(currentUser(request))),
   );
 
   app.get(
