@@ -149,7 +149,6 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
   // The requests read together: one row each (`requestColumns`), in the JSON array `requests`.
   const request = (column: keyof TasksRequest) => sql`r.${sql.identifier(column)}`;
-  const role = request;
   const adminId = request('adminId');
   const requestColumns = sql.raw(
     ['i integer', '"adminId" uuid', 'current text', ...queueNames.map((name) => `"${name}" boolean`)].join(', '),
@@ -162,14 +161,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     .select({
       i: sql<number>`r.i`,
       registrations: queue(
-        role('members'),
+        request('members'),
         { id: users.id, fullName: users.fullName, email: users.email, since: isoTime(users.submittedAt) },
         sql`${users}`,
         awaitingReview,
         [users.submittedAt, users.id],
       ),
       corrections: queue(
-        role('members'),
+        request('members'),
         {
           id: correctionRequests.id,
           field: correctionRequests.field,
@@ -181,7 +180,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [correctionRequests.createdAt, correctionRequests.id],
       ),
       payments: queue(
-        role('payments'),
+        request('payments'),
         {
           id: payments.id,
           amountCents: payments.amountCents,
@@ -194,7 +193,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [payments.createdAt, payments.id],
       ),
       poolRequests: queue(
-        role('investment'),
+        request('investment'),
         { id: memberships.id, since: isoTime(memberships.createdAt), who: users.fullName, pool: pools.name },
         sql`${memberships} inner join ${users} on ${users.id} = ${memberships.userId}
           inner join ${pools} on ${pools.id} = ${memberships.poolId}`,
@@ -202,7 +201,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [memberships.createdAt, memberships.id],
       ),
       income: queue(
-        role('investment'),
+        request('investment'),
         {
           id: income.id,
           amountCents: income.amountCents,
@@ -215,7 +214,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [income.createdAt, income.id],
       ),
       expenses: queue(
-        role('expenses'),
+        request('expenses'),
         {
           id: expenses.id,
           amountCents: expenses.amountCents,
@@ -230,7 +229,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [expenses.createdAt, expenses.id],
       ),
       exits: queue(
-        role('exits'),
+        request('exits'),
         {
           id: exitRequests.id,
           status: exitRequests.status,
@@ -249,7 +248,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [exitRequests.createdAt, exitRequests.id],
       ),
       withdrawals: queue(
-        role('exits'),
+        request('exits'),
         {
           id: withdrawals.id,
           status: withdrawals.status,
@@ -267,7 +266,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [withdrawals.createdAt, withdrawals.id],
       ),
       loans: queue(
-        role('loans'),
+        request('loans'),
         {
           id: loans.id,
           status: loans.status,
@@ -290,7 +289,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [loans.updatedAt, loans.id],
       ),
       waivers: queue(
-        role('loans'),
+        request('loans'),
         {
           id: loanPenaltyWaivers.id,
           loanId: loanPenaltyWaivers.loanId,
@@ -305,7 +304,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
       ),
       repayments: queue(
-        role('payments'),
+        request('payments'),
         {
           id: loanRepayments.id,
           amountCents: loanRepayments.amountCents,
@@ -319,7 +318,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [loanRepayments.createdAt, loanRepayments.id],
       ),
       periods: queue(
-        role('monthEnd'),
+        request('monthEnd'),
         {
           period: accountingPeriods.period,
           steps: accountingPeriods.steps,
@@ -332,7 +331,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         12,
       ),
       reopen: queue(
-        role('monthEnd'),
+        request('monthEnd'),
         {
           id: periodReopenRequests.id,
           period: periodReopenRequests.period,
