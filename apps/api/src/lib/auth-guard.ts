@@ -6,7 +6,7 @@ import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
 import { meViewJson } from '../modules/auth/user-view.js';
 import { writeAudit } from './audit.js';
-import { batchedRead } from './batched-read.js';
+import { batchedRead, batchedStatement } from './batched-read.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
@@ -35,18 +35,26 @@ export interface AuthContext {
   sessionId: string;
 }
 
+/** A session with what a route's read made with its check (`Guards.sessionRead`). */
+export interface RiddenSession {
+  user: AuthUser;
+  lastSeenAt: Date;
+  ridden: unknown;
+}
+
 /**
- * A read that travels with the session check (`Guards.sessionRead`): for a request, the statement
- * that checks the session and reads it, with the values of the read's own placeholders; or null when
- * the request does not ride (input the handler will refuse, or a read built per request): the session
- * is then checked alone.
+ * A read that travels with the session check (`Guards.sessionRead`): for a request, the read of its
+ * session (named by the token's claims) with the route's own read; or null when the request does not
+ * ride (input the handler will refuse): the session is then checked alone.
  */
 export type SessionRider = (
   request: FastifyRequest,
-) => { statement: SessionQuery<AuthUser>; values: Record<string, unknown> } | null;
+) => ((claims: TokenClaims) => Promise<RiddenSession | undefined>) | null;
 
-export interface SessionQuery<U> {
-  execute(values: Record<string, unknown>): Promise<Array<{ user: U; lastSeenAt: Date; ridden?: unknown }>>;
+/** A page of a list, as a request's row `r` of a session read names it (`r."limit"`, `r."offset"`). */
+export interface RiddenPage {
+  limit: number;
+  offset: number;
 }
 
 declare module 'fastify' {
@@ -115,6 +123,10 @@ export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
   );
 }
 
+/** The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`). */
+const riddenRequests = sql`json_to_recordset(${sql.placeholder('requests')}::json)
+  as r(i integer, "sessionId" uuid, "userId" uuid, "limit" integer, "offset" integer)`;
+
 /** A row read for a live session: which session, and whose. */
 export interface PerSessionRow {
   sessionId: string;
@@ -148,12 +160,6 @@ export function perSession<R extends PerSessionRow>(statement: {
  * so a suspended account, an ended session or one left idle too long stops working at once.
  */
 export function createGuards(deps: { db: Db } & GuardSettings) {
-  /** The live session named by the token's claims. */
-  const liveSession = and(
-    eq(sessions.id, sql.placeholder('sessionId')),
-    eq(sessions.userId, sql.placeholder('userId')),
-    liveSessionConditions(deps.idleMinutes),
-  );
   /** A live session with the given columns of its account, read for many requests at once. */
   const sessionsWith = <C extends typeof authColumns | ReturnType<typeof meViewJson>>(name: string, user: C) =>
     perSession(
@@ -201,24 +207,33 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   }
 
   /**
-   * A route's read made in the same round trip as the session check, for the lists every admin and
+   * A route's read made in the same statement as the session check, for the lists every admin and
    * member opens: each round trip costs the server and PostgreSQL a wake-up each, which on a small
-   * machine costs more than a page's statement. The statement, prepared as `name`, checks the session
-   * exactly as `authenticate` does and, only for a live session, reads `read`: a scalar subquery that
-   * may use the placeholder `userId` (the session's account) and placeholders of its own. The route's
+   * machine costs more than a page's statement, and a request that waited for two statements in turn
+   * waited twice for the ones under way. The statement, prepared as `name`, checks the sessions of the
+   * requests that come at the same time (`batchedStatement`) exactly as `authenticate` does, one row
+   * `r` per request, and only for a live session reads `read`: a scalar subquery that may use the
+   * session's account (`users.id`) and the request's page (`r."limit"`, `r."offset"`). The route's
    * guards still decide on the account as for any call: the handler gets the value (`riddenValue`)
-   * only after they accepted it. A route rides with its `config.sessionRider`. Only for a read whose
-   * plan PostgreSQL keeps (test/plans.test.ts): a statement planned on every run costs more than the
-   * round trip it saves.
+   * only after they accepted it. With `admins`, the read is made for an admin's session only. A route
+   * rides with its `config.sessionRider`, which names the page (`RiddenPage`).
    */
-  function sessionRead(name: string, read: SQLWrapper): SessionQuery<AuthUser> {
-    return deps.db
-      .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden: sql`(${read})` })
-      .from(sessions)
+  function sessionRead(
+    name: string,
+    read: SQLWrapper,
+    options: { admins?: boolean } = {},
+  ): (page: RiddenPage) => (claims: TokenClaims) => Promise<RiddenSession | undefined> {
+    const ridden = options.admins ? sql`case when ${users.isAdmin} then (${read}) end` : sql`(${read})`;
+    const statement = deps.db
+      .select({ i: sql<number>`r.i`, user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden })
+      .from(riddenRequests)
+      .innerJoin(sessions, and(eq(sessions.id, sql`r."sessionId"`), eq(sessions.userId, sql`r."userId"`)))
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSession)
-      .limit(1)
+      .where(liveSessionConditions(deps.idleMinutes))
       .prepare(name);
+    const find = batchedStatement<TokenClaims & RiddenPage, RiddenSession>(statement, 'requests');
+    return (page) => (claims) =>
+      find({ sessionId: claims.sessionId, userId: claims.userId, limit: page.limit, offset: page.offset });
   }
 
   /**
@@ -237,12 +252,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const ride = request.routeOptions.config.sessionRider?.(request) ?? null;
-    const auth = ride
-      ? await loadSession(request, async (claims) => {
-          const rows = await ride.statement.execute({ ...ride.values, ...claims });
-          return rows[0];
-        })
-      : await loadSession(request, findSession);
+    const auth = await loadSession(request, ride ?? findSession);
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };
     if (ride) request.ridden = { value: auth.ridden };

@@ -80,8 +80,8 @@ describe(`a read riding with the session check (${testEngine})`, () => {
       idleMinutes: t.config.idleMinutes,
       mfaRequiredForAdmins: false,
     });
-    // What the read saw of its placeholders: the session's account and the page's limit and offset.
-    const read = sql`select ${sql.placeholder('userId')}::text || ' ' || ${sql.placeholder('limit')}::text || ' ' || ${sql.placeholder('offset')}::text`;
+    // What the read saw: the session's account and the request's page.
+    const read = sql`select ${users.id}::text || ' ' || r."limit"::text || ' ' || r."offset"::text`;
     probe = Fastify();
     probe.decorateRequest('auth', null);
     probe.decorateRequest('ridden', null);
@@ -95,6 +95,17 @@ describe(`a read riding with the session check (${testEngine})`, () => {
         handled += 1;
         return { ridden: riddenValue<string>(request) ?? null };
       },
+    );
+    // Only signed in; its read is made for admins only.
+    probe.get(
+      '/probe-admins',
+      {
+        preHandler: guards.authenticate,
+        config: {
+          sessionRider: pageRider(guards, 'test_probe_admins_with_session', read, pageQuery, { admins: true }),
+        },
+      },
+      async (request) => ({ ridden: riddenValue<string>(request) ?? null }),
     );
     await probe.ready();
   });
@@ -121,5 +132,27 @@ describe(`a read riding with the session check (${testEngine})`, () => {
     const cashier = await seedAdmin(t.db, { roles: ['payment_management'] });
     expect((await get(probe, '/probe', await login(t.app, cashier.email))).statusCode).toBe(403);
     expect(handled).toBe(1);
+  });
+
+  it('answers sessions that ask at the same time each with its own account and page', async () => {
+    const admins = await Promise.all([1, 2, 3].map(() => seedAdmin(t.db, { roles: ['member_management'] })));
+    const tokens = [];
+    for (const admin of admins) tokens.push(await login(t.app, admin.email));
+    const answers = await Promise.all(
+      tokens.map((token, n) => get(probe, `/probe?page=${n + 1}&limit=${5 + n}`, token)),
+    );
+    expect(answers.map((answer) => answer.json().ridden)).toEqual([
+      `${admins[0]!.id} 5 0`,
+      `${admins[1]!.id} 6 6`,
+      `${admins[2]!.id} 7 14`,
+    ]);
+  });
+
+  it("reads an admin list's page for an admin's session only", async () => {
+    const member = await registerMember(t.app);
+    expect((await get(probe, '/probe-admins?page=2&limit=5', member.token)).json()).toEqual({ ridden: null });
+    const admin = await seedAdmin(t.db, { roles: ['payment_management'] });
+    const token = await login(t.app, admin.email);
+    expect((await get(probe, '/probe-admins?page=2&limit=5', token)).json()).toEqual({ ridden: `${admin.id} 5 5` });
   });
 });

@@ -55,14 +55,14 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     where: awaitingReview,
     order: [asc(users.submittedAt), asc(users.id)],
   });
-  const awaitingPage = pageReader(db, 'review_awaiting_page', {
-    json: awaitingList.json(
-      db
-        .select({ n: pageOrder, view: registrationViewJson().as('view') })
-        .from(awaitingList.ids)
-        .innerJoin(users, eq(users.id, pageId)),
-    ),
-  });
+  // The page the request's row `r` names, as one JSON array.
+  const awaitingRead = awaitingList.json(
+    db
+      .select({ n: pageOrder, view: registrationViewJson().as('view') })
+      .from(awaitingList.ids)
+      .innerJoin(users, eq(users.id, pageId)),
+  );
+  const awaitingPage = pageReader(db, 'review_awaiting_page', { json: awaitingRead });
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -90,6 +90,9 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
+    /** A page of the queue as `awaitingReviewJson` answers it, for the page of a request's row `r`. */
+    awaitingRead,
+
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {
       return (await awaitingPage(query))!.json;

@@ -2,7 +2,8 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
+import { pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
@@ -36,6 +37,10 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
+  // The queue's page is read with the session check, in one statement.
+  const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingRead, pageQuery, {
+    admins: true,
+  });
   // Every admin visit opens the dashboard: its counts are one prepared query, one round trip.
   const dashboardCounts = deps.db
     .select({
@@ -66,7 +71,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     '/api/admin/pending-kyc',
     {
       ...reviewer,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: awaitingWithSession },
       schema: routeDoc({
         tag,
         summary: 'Registrations complete and waiting for review, oldest submission first',
@@ -76,7 +81,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     },
     async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
-      const page = await review.awaitingReviewJson(query);
+      const page = riddenValue<string>(request) ?? (await review.awaitingReviewJson(query));
       return sendOkJson(reply, page);
     },
   );

@@ -1,6 +1,7 @@
 import { createPaymentBody, joinPoolBody, pageQuery, rejectWithReasonBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
+import { pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -31,6 +32,25 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   const params = z.object({ id: z.uuid() });
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
+  // The admin queues' pages are read with the session check, in one statement.
+  const poolRequestsWithSession = pageRider(
+    guards,
+    'pool_requests_with_session',
+    investing.poolRequestRead,
+    pageQuery,
+    {
+      admins: true,
+    },
+  );
+  const paymentsWithSession = pageRider(
+    guards,
+    'pending_payments_with_session',
+    investing.pendingPaymentRead,
+    pageQuery,
+    {
+      admins: true,
+    },
+  );
 
   app.get(
     '/api/payments/my-membership',
@@ -108,7 +128,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pool-requests',
     {
       ...poolManager,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: poolRequestsWithSession },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Requests to join a pool waiting for a decision, oldest first',
@@ -117,7 +137,10 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
       }),
     },
     async (request, reply) =>
-      sendOkJson(reply, await investing.listPoolRequestsJson(parseInput(pageQuery, request.query))),
+      sendOkJson(
+        reply,
+        riddenValue<string>(request) ?? (await investing.listPoolRequestsJson(parseInput(pageQuery, request.query))),
+      ),
   );
 
   app.post(
@@ -163,7 +186,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
     '/api/admin/pending-payments',
     {
       ...cashier,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: paymentsWithSession },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Payments waiting for their proof to be checked, oldest first',
@@ -172,7 +195,10 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
       }),
     },
     async (request, reply) =>
-      sendOkJson(reply, await investing.listPendingPaymentsJson(parseInput(pageQuery, request.query))),
+      sendOkJson(
+        reply,
+        riddenValue<string>(request) ?? (await investing.listPendingPaymentsJson(parseInput(pageQuery, request.query))),
+      ),
   );
 
   app.post(

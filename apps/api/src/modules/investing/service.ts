@@ -141,12 +141,12 @@ export function createInvestingService(deps: {
     where: pendingPayment,
     order: [asc(payments.createdAt), asc(payments.id)],
   });
-  const poolRequestPage = pageReader(db, 'investing_pool_request_page', {
-    json: poolRequestList.json(
-      db
-        .select({
-          n: pageOrder,
-          view: sql`json_build_object(
+  // Each page as one JSON array, for the page of a request's row `r`.
+  const poolRequestRead = poolRequestList.json(
+    db
+      .select({
+        n: pageOrder,
+        view: sql`json_build_object(
         'id', ${memberships.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('id', ${pools.id}, 'name', ${pools.name}, 'targetAmount', ${randNumber(pools.targetAmountCents)}),
@@ -156,19 +156,18 @@ export function createInvestingService(deps: {
         'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
         'createdAt', ${isoTime(memberships.createdAt)}
       )`.as('view'),
-        })
-        .from(poolRequestList.ids)
-        .innerJoin(memberships, eq(memberships.id, pageId))
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .innerJoin(pools, eq(pools.id, memberships.poolId)),
-    ),
-  });
-  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', {
-    json: pendingPaymentList.json(
-      db
-        .select({
-          n: pageOrder,
-          view: sql`json_build_object(
+      })
+      .from(poolRequestList.ids)
+      .innerJoin(memberships, eq(memberships.id, pageId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(pools, eq(pools.id, memberships.poolId)),
+  );
+  const poolRequestPage = pageReader(db, 'investing_pool_request_page', { json: poolRequestRead });
+  const pendingPaymentRead = pendingPaymentList.json(
+    db
+      .select({
+        n: pageOrder,
+        view: sql`json_build_object(
         'id', ${payments.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('name', ${pools.name}),
@@ -177,13 +176,13 @@ export function createInvestingService(deps: {
         'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
         'createdAt', ${isoTime(payments.createdAt)}
       )`.as('view'),
-        })
-        .from(pendingPaymentList.ids)
-        .innerJoin(payments, eq(payments.id, pageId))
-        .innerJoin(users, eq(users.id, payments.userId))
-        .innerJoin(pools, eq(pools.id, payments.poolId)),
-    ),
-  });
+      })
+      .from(pendingPaymentList.ids)
+      .innerJoin(payments, eq(payments.id, pageId))
+      .innerJoin(users, eq(users.id, payments.userId))
+      .innerJoin(pools, eq(pools.id, payments.poolId)),
+  );
+  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', { json: pendingPaymentRead });
   const tell = (
     tx: Executor,
     userId: string,
@@ -282,6 +281,9 @@ export function createInvestingService(deps: {
     },
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
+    /** A page of the pool requests as `listPoolRequestsJson` answers it, for the page of a request's row `r`. */
+    poolRequestRead,
+
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
       return (await poolRequestPage(query))?.json ?? '[]';
     },
@@ -450,6 +452,9 @@ export function createInvestingService(deps: {
     },
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
+    /** A page of the payments waiting as `listPendingPaymentsJson` answers it, for a request's row `r`. */
+    pendingPaymentRead,
+
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
       return (await pendingPaymentPage(query))?.json ?? '[]';
     },

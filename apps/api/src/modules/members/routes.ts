@@ -1,6 +1,6 @@
 import { memberListQuery, memberStatusBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards, type SessionRider } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { z } from 'zod';
 import { memberDetail, memberDirectoryPage } from '../../lib/openapi/answers/admin.js';
@@ -15,11 +15,32 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
   const signedIn = { preHandler: deps.guards.authenticate };
   const tag = 'Members';
   const params = z.object({ userId: z.uuid() });
+  // The whole directory, as it opens, is read with the session check in one statement, prepared once
+  // per sort and order; a search or a filter is read after the check.
+  const unfilteredReads = new Map<string, ReturnType<Guards['sessionRead']>>();
+  const directoryWithSession: SessionRider = (request) => {
+    const parsed = memberListQuery.safeParse(request.query ?? {});
+    if (!parsed.success || !deps.members.unfiltered(parsed.data)) return null;
+    const { sort, order, page, limit } = parsed.data;
+    const key = `${sort}_${order}`;
+    let read = unfilteredReads.get(key);
+    if (!read) {
+      read = deps.guards.sessionRead(
+        `members_directory_with_session_${key}`,
+        deps.members.unfilteredRead(sort, order),
+        {
+          admins: true,
+        },
+      );
+      unfilteredReads.set(key, read);
+    }
+    return read({ limit, offset: (page - 1) * limit });
+  };
   app.get(
     '/api/admin/members',
     {
       ...signedIn,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: directoryWithSession },
       schema: routeDoc({
         tag,
         summary: 'The members directory: search, filters, sorting and pages',
@@ -29,8 +50,14 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
         data: memberDirectoryPage,
       }),
     },
-    async (request, reply) =>
-      sendOkJson(reply, await deps.members.listJson(parseInput(memberListQuery, request.query))),
+    async (request, reply) => {
+      const query = parseInput(memberListQuery, request.query);
+      const read = riddenValue<string>(request);
+      return sendOkJson(
+        reply,
+        read === undefined ? await deps.members.listJson(query) : deps.members.answerFromRead(query, read),
+      );
+    },
   );
   app.get<Member>(
     '/api/admin/members/:userId',

@@ -125,12 +125,45 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     return prepared;
   };
 
+  /** Whether a directory query asks for the whole directory: no search and no filter. */
+  const unfiltered = (query: MemberListQuery) =>
+    !query.search?.trim() && !query.registrationStatus && !query.accountStatus && !query.poolId;
+  /** The answer from a page's row (its items and total), as the API answers it. */
+  const answer = (query: MemberListQuery, row: { items: string; total: number } | undefined) => {
+    const total = row?.total ?? 0;
+    const capped = !unfiltered(query) && total > DIRECTORY_COUNT_CAP;
+    const rest = {
+      total: capped ? DIRECTORY_COUNT_CAP : total,
+      totalIsCapped: capped,
+      page: query.page,
+      limit: query.limit,
+    };
+    return `{"items":${row?.items ?? '[]'},${JSON.stringify(rest).slice(1)}`;
+  };
+
   const assertId = (id: string) => {
     if (!isUuid(id)) throw notFound(memberMessages.notFound);
     return id;
   };
 
   return {
+    unfiltered,
+
+    /**
+     * A page of the whole directory in `sort` and `order`, for the page of a request's row `r`, as one
+     * text: the total, a space, then the page's JSON array (`answerFromRead` answers it).
+     */
+    unfilteredRead(sort: MemberListQuery['sort'], order: MemberListQuery['order']): SQL<string> {
+      const fields = directoryFields(undefined, sort, order);
+      return sql<string>`${fields.total}::text || ' ' || ${fields.items}`;
+    },
+
+    /** The answer to an unfiltered `query` from what `unfilteredRead` read. */
+    answerFromRead(query: MemberListQuery, read: string): string {
+      const space = read.indexOf(' ');
+      return answer(query, { total: Number(read.slice(0, space)), items: read.slice(space + 1) });
+    },
+
     /** A page of the directory, as the JSON the API answers (a member directory page). */
     async listJson(query: MemberListQuery): Promise<string> {
       const term = query.search?.trim();
@@ -164,15 +197,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           .select(directoryFields(and(everyMember, ...conditions), query.sort, query.order, paging))
           .from(sql`(select 1) as one`);
       }
-      const total = row?.total ?? 0;
-      const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
-      const rest = {
-        total: capped ? DIRECTORY_COUNT_CAP : total,
-        totalIsCapped: capped,
-        page: query.page,
-        limit: query.limit,
-      };
-      return `{"items":${row?.items ?? '[]'},${JSON.stringify(rest).slice(1)}`;
+      return answer(query, row);
     },
 
     async get(rawId: string) {

@@ -117,6 +117,21 @@ describe(`notifications (${testEngine})`, () => {
     ]);
   });
 
+  it('answers members who ask at the same time each with their own page', async () => {
+    const members = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)];
+    for (const [n, member] of members.entries()) await seedNotifications(t.db, member.userId, 3 + n);
+    const queries = ['?page=1&limit=2', '?page=2&limit=2', '?page=1&limit=10'];
+    const alone = [];
+    for (const [n, member] of members.entries()) alone.push(await list(member.token, queries[n]));
+    const together = await Promise.all(members.map((member, n) => list(member.token, queries[n])));
+    expect(together).toEqual(alone);
+    expect(together.map((page) => [page.pagination.total, page.notifications.map((n) => n.title)])).toEqual([
+      [3, ['Notification 3', 'Notification 2']],
+      [4, ['Notification 2', 'Notification 1']],
+      [5, ['Notification 5', 'Notification 4', 'Notification 3', 'Notification 2', 'Notification 1']],
+    ]);
+  });
+
   it('answers an empty first page for a member without notifications', async () => {
     const member = await registerMember(t.app);
     expect(await list(member.token, '?page=1&limit=10')).toEqual({

@@ -5,7 +5,7 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { isoTime, jsonArrayText } from '../../db/sql-json.js';
@@ -120,26 +120,24 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
   // The notifications page: prepared like the count, since building the query cost more than running
   // it. The page is written as JSON by the database (one column for the page, with its total), so the
   // server neither reads nor rebuilds each row.
-  const pageRows = db
-    .select({
-      view: notificationViewJson().as('view'),
-      createdAt: notifications.createdAt,
-      id: notifications.id,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder('userId')))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  const pageJson = jsonArrayText(pageRows.view, [desc(pageRows.createdAt), desc(pageRows.id)]);
-  const pageTotal = sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${sql.placeholder('userId')})`;
+  const pageOf = (userId: SQLWrapper, limit: SQLWrapper, offset: SQLWrapper) => ({
+    rows: sql`(select ${notificationViewJson()} as view, ${notifications.createdAt} as created_at, ${notifications.id} as id
+      from ${notifications} where ${notifications.userId} = ${userId}
+      order by ${notifications.createdAt} desc, ${notifications.id} desc limit ${limit} offset ${offset}) as page`,
+    json: jsonArrayText(sql`page.view`, [sql`page.created_at desc`, sql`page.id desc`]),
+    total: sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${userId})`,
+  });
+  const alone = pageOf(sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset'));
   const pageOfNotifications = db
-    .select({ json: pageJson, total: pageTotal })
-    .from(pageRows)
+    .select({ json: alone.json, total: alone.total })
+    .from(alone.rows)
     .prepare('notifications_page');
-  /** The page as one text, read with the session check: the total, a space, then the page's JSON array. */
-  const pageWithTotal = db.select({ page: sql<string>`${pageTotal}::text || ' ' || ${pageJson}` }).from(pageRows);
+  // The page as one text, read with the session check (`Guards.sessionRead`: the session's account and
+  // the request's page): the total, a space, then the page's JSON array.
+  const ridden = pageOf(users.id, sql`r."limit"`, sql`r."offset"`);
+  const pageWithTotal = db
+    .select({ page: sql<string>`${ridden.total}::text || ' ' || ${ridden.json}` })
+    .from(ridden.rows);
   const answer = (query: ListNotificationsQuery, json: string, total: number): string => {
     const { page, limit } = query;
     const pagination: NotificationPage['pagination'] = { page, limit, total, totalPages: Math.ceil(total / limit) };
@@ -154,8 +152,8 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
     },
 
     /**
-     * A page of the signed-in account's notifications to read with the session check (placeholders
-     * `userId`, `limit` and `offset`); `pageAnswer` writes the answer from what it read.
+     * A page of the signed-in account's notifications to read with the session check (the session's
+     * account, the request's page); `pageAnswer` writes the answer from what it read.
      */
     pageWithTotal,
 
