@@ -5,7 +5,7 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
 import { isoTime, jsonArrayText } from '../../db/sql-json.js';
