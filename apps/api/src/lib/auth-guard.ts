@@ -1,5 +1,5 @@
 import { hasRole, type AdminRole } from '@letsema/domain';
-import { and, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -123,9 +123,14 @@ export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
   );
 }
 
-/** The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`). */
-const riddenRequests = sql`json_to_recordset(${sql.placeholder('requests')}::json)
-  as r(i integer, "sessionId" uuid, "userId" uuid, "limit" integer, "offset" integer)`;
+/**
+ * The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`), with the
+ * columns that the route's read takes from a request (`columns`).
+ */
+const riddenRequests = (columns: SQL) => sql`json_to_recordset(${sql.placeholder('requests')}::json)
+  as r(i integer, "sessionId" uuid, "userId" uuid, ${columns})`;
+/** The columns of a request for a page (`RiddenPage`). */
+const pageColumns = sql`"limit" integer, "offset" integer`;
 
 /** A row read for a live session: which session, and whose. */
 export interface PerSessionRow {
@@ -213,27 +218,27 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    * waited twice for the ones under way. The statement, prepared as `name`, checks the sessions of the
    * requests that come at the same time (`batchedStatement`) exactly as `authenticate` does, one row
    * `r` per request, and only for a live session reads `read`: a scalar subquery that may use the
-   * session's account (`users.id`) and the request's page (`r."limit"`, `r."offset"`). The route's
-   * guards still decide on the account as for any call: the handler gets the value (`riddenValue`)
-   * only after they accepted it. With `admins`, the read is made for an admin's session only. A route
-   * rides with its `config.sessionRider`, which names the page (`RiddenPage`).
+   * session's account (`users.id`) and the request's page (`r."limit"`, `r."offset"`), or with
+   * `columns`, the request's own values (`values`, the columns of `r` that `columns` declares). The
+   * route's guards still decide on the account as for any call: the handler gets the value
+   * (`riddenValue`) only after they accepted it. With `admins`, the read is made for an admin's session
+   * only. A route rides with its `config.sessionRider`, which gives the request's values.
    */
-  function sessionRead(
+  function sessionRead<V extends object = RiddenPage>(
     name: string,
     read: SQLWrapper,
-    options: { admins?: boolean } = {},
-  ): (page: RiddenPage) => (claims: TokenClaims) => Promise<RiddenSession | undefined> {
+    options: { admins?: boolean; columns?: SQL } = {},
+  ): (values: V) => (claims: TokenClaims) => Promise<RiddenSession | undefined> {
     const ridden = options.admins ? sql`case when ${users.isAdmin} then (${read}) end` : sql`(${read})`;
     const statement = deps.db
       .select({ i: sql<number>`r.i`, user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden })
-      .from(riddenRequests)
+      .from(riddenRequests(options.columns ?? pageColumns))
       .innerJoin(sessions, and(eq(sessions.id, sql`r."sessionId"`), eq(sessions.userId, sql`r."userId"`)))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSessionConditions(deps.idleMinutes))
       .prepare(name);
-    const find = batchedStatement<TokenClaims & RiddenPage, RiddenSession>(statement, 'requests');
-    return (page) => (claims) =>
-      find({ sessionId: claims.sessionId, userId: claims.userId, limit: page.limit, offset: page.offset });
+    const find = batchedStatement<TokenClaims & V, RiddenSession>(statement, 'requests');
+    return (values) => (claims) => find({ ...values, sessionId: claims.sessionId, userId: claims.userId });
   }
 
   /**

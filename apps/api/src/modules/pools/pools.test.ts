@@ -12,7 +12,7 @@ import {
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { createPool, samplePool, seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
-import { auditLog, pools } from '../../db/schema.js';
+import { auditLog, pools, users } from '../../db/schema.js';
 
 let t: TestContext;
 let manager: string;
@@ -156,6 +156,53 @@ describe(`pools (${testEngine})`, () => {
         expect(pool).toEqual(dataOf<PoolAnswer>(await call('GET', `/api/pools/${pool.id}`, token)));
       }
     }
+  });
+
+  it('answers every change to the listed pools and the names they show, however the change was made', async () => {
+    const managerAccount = await seedAdmin(t.db, { roles: ['investment_management'] });
+    const opener = await login(t.app, managerAccount.email);
+    const reader = await login(t.app, (await seedActiveMember(t.db)).email);
+    const pool = await seedOpenPool(t.app, opener, { name: 'Followed pool' });
+    /** The list as each kind of account reads it, twice, each pool as its own page answers it. */
+    const lists = async () => {
+      const answers = [];
+      for (const token of [manager, reader, manager, reader]) {
+        const listed = dataOf<PoolAnswer[]>(await call('GET', '/api/pools', token));
+        for (const each of listed)
+          expect(each).toEqual(dataOf<PoolAnswer>(await call('GET', `/api/pools/${each.id}`, token)));
+        answers.push(listed);
+      }
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[3]).toEqual(answers[1]);
+      return { admin: answers[0]!, member: answers[1]! };
+    };
+    const followed = (list: PoolAnswer[]) => list.find((each) => each.id === pool.id);
+    expect(followed((await lists()).member)).toMatchObject({ currentAmount: 0, approvedBy: expect.any(String) });
+
+    // Written straight to the database, as another instance of the server would.
+    await t.db.update(pools).set({ currentAmountCents: 250_00 }).where(eq(pools.id, pool.id));
+    for (const list of Object.values(await lists())) expect(followed(list)?.currentAmount).toBe(250);
+
+    await t.db.update(users).set({ fullName: 'Renamed Manager' }).where(eq(users.id, managerAccount.id));
+    for (const list of Object.values(await lists())) expect(followed(list)?.approvedBy).toBe('Renamed Manager');
+
+    const [row] = await t.db.select().from(pools).where(eq(pools.id, pool.id));
+    const { id: _id, ...copy } = row!;
+    const [added] = await t.db
+      .insert(pools)
+      .values({ ...copy, name: 'Added elsewhere' })
+      .returning();
+    for (const list of Object.values(await lists())) expect(list.map((each) => each.id)).toContain(added!.id);
+
+    await t.db.delete(pools).where(eq(pools.id, added!.id));
+    for (const list of Object.values(await lists())) expect(list.map((each) => each.id)).not.toContain(added!.id);
+
+    // A member's own draft is in their list only.
+    const draft = await createPool(t.app, member, { name: 'Own draft' });
+    expect(dataOf<PoolAnswer[]>(await call('GET', '/api/pools', member)).map((each) => each.id)).toContain(draft.id);
+    const withDraft = await lists();
+    expect(withDraft.admin.map((each) => each.id)).toContain(draft.id);
+    expect(withDraft.member.map((each) => each.id)).not.toContain(draft.id);
   });
 
   it('lets only investment managers open and edit, recording who approved', async () => {

@@ -1,6 +1,6 @@
 import { createPoolBody, poolStatusBody, updatePoolBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { poolView } from '../../lib/openapi/answers/investing.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
-import { poolErrors, type PoolService } from './service.js';
+import { poolErrors, type KnownLists, type PoolService } from './service.js';
 
 function poolId(params: unknown): string {
   const id = (params as { id?: string }).id ?? '';
@@ -23,12 +23,16 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Pools';
   const params = z.object({ id: z.uuid() });
+  // The list is read with the session check, and written only when the server's own is out of date.
+  const listWithSession = guards.sessionRead<KnownLists>('pools_with_session', pools.ridden, {
+    columns: pools.knownColumns,
+  });
 
   app.get(
     '/api/pools',
     {
       ...signedIn,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: () => listWithSession(pools.known()) },
       schema: routeDoc({
         tag,
         summary: 'The pools the account may see',
@@ -36,7 +40,11 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
         data: z.array(poolView),
       }),
     },
-    async (request, reply) => sendOkJson(reply, await pools.listJson(currentUser(request))),
+    async (request, reply) => {
+      const read = riddenValue<string>(request);
+      const list = read === undefined ? null : pools.listFromRead(read);
+      return sendOkJson(reply, list ?? (await pools.listJson(currentUser(request))));
+    },
   );
 
   app.get(
