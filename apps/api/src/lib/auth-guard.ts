@@ -51,10 +51,14 @@ export type SessionRider = (
   request: FastifyRequest,
 ) => ((claims: TokenClaims) => Promise<RiddenSession | undefined>) | null;
 
-/** A page of a list, as a request's row `r` of a session read names it (`r."limit"`, `r."offset"`). */
+/**
+ * A page of a list, as a request's row `r` of a session read names it (`r."limit"`, `r."offset"`),
+ * with the signature of the page the server holds (`r."known"`, db/kept-pages.ts).
+ */
 export interface RiddenPage {
   limit: number;
   offset: number;
+  known?: string | null;
 }
 
 declare module 'fastify' {
@@ -130,7 +134,7 @@ export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
 const riddenRequests = (columns: SQL) => sql`json_to_recordset(${sql.placeholder('requests')}::json)
   as r(i integer, "sessionId" uuid, "userId" uuid, ${columns})`;
 /** The columns of a request for a page (`RiddenPage`). */
-const pageColumns = sql`"limit" integer, "offset" integer`;
+const pageColumns = sql`"limit" integer, "offset" integer, "known" text`;
 
 /** A row read for a live session: which session, and whose. */
 export interface PerSessionRow {

@@ -1,8 +1,9 @@
 import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
+import { keptPages } from '../../db/kept-pages.js';
 import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { fixedCondition } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -55,14 +56,22 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     where: awaitingReview,
     order: [asc(users.submittedAt), asc(users.id)],
   });
-  // The page the request's row `r` names, as one JSON array.
-  const awaitingRead = awaitingList.json(
+  const awaitingRows = (value: SQL) =>
     db
-      .select({ n: pageOrder, view: registrationViewJson().as('view') })
+      .select({ n: pageOrder, view: value.as('view') })
       .from(awaitingList.ids)
-      .innerJoin(users, eq(users.id, pageId)),
+      .innerJoin(users, eq(users.id, pageId));
+  const awaitingPage = pageReader(db, 'review_awaiting_page', {
+    json: awaitingList.json(awaitingRows(registrationViewJson())),
+  });
+  // The pages the server keeps, read with the session check (db/kept-pages.ts): a page shows its
+  // members' rows only.
+  const awaitingPages = keptPages(
+    awaitingList,
+    awaitingRows,
+    registrationViewJson(),
+    sql`${users.id}::text || ':' || ${users}.xmin::text`,
   );
-  const awaitingPage = pageReader(db, 'review_awaiting_page', { json: awaitingRead });
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
@@ -90,8 +99,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
-    /** A page of the queue as `awaitingReviewJson` answers it, for the page of a request's row `r`. */
-    awaitingRead,
+    /** The queue's pages as `awaitingReviewJson` answers them, kept by the server. */
+    awaitingPages,
 
     /** A page of the queue, oldest submission first, as the JSON array the API answers. */
     async awaitingReviewJson(query: PageQuery): Promise<string> {

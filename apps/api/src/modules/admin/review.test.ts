@@ -86,6 +86,58 @@ describe(`registration review (${testEngine})`, () => {
     expect(await page(10_000)).toEqual([]);
   });
 
+  it('answers every change to a page of the queue, however it was made, though the server keeps its pages', async () => {
+    const first = [
+      await seedSubmittedMember(t.app),
+      await seedSubmittedMember(t.app),
+      await seedSubmittedMember(t.app),
+    ];
+    // The oldest submissions of all, so they lead the queue whatever else waits.
+    const submittedAt = (day: number) => new Date(Date.UTC(1990, 0, day));
+    for (const [i, member] of first.entries()) {
+      await t.db
+        .update(users)
+        .set({ submittedAt: submittedAt(2 + i) })
+        .where(eq(users.id, member.userId));
+    }
+    const page = async (n: number, limit: number) => {
+      const answers = [];
+      for (let again = 0; again < 2; again += 1) {
+        answers.push(
+          dataOf<Array<{ id: string; fullName: string }>>(
+            await call('GET', `/api/admin/pending-kyc?page=${n}&limit=${limit}`),
+          ),
+        );
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      return answers[0]!.map((member) => [member.id, member.fullName]);
+    };
+    const [a, b, c] = first.map((member) => member.userId);
+    const nameOf = async (id: string) =>
+      (await t.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, id)))[0]!.fullName;
+    expect(await page(1, 2)).toEqual([
+      [a, await nameOf(a!)],
+      [b, await nameOf(b!)],
+    ]);
+    expect((await page(2, 1)).map(([id]) => id)).toEqual([b]);
+
+    // Written straight to the database, as another instance of the server would.
+    await t.db.update(users).set({ fullName: 'Renamed Elsewhere' }).where(eq(users.id, a!));
+    expect(await page(1, 2)).toEqual([
+      [a, 'Renamed Elsewhere'],
+      [b, await nameOf(b!)],
+    ]);
+    await t.db.update(users).set({ registrationStatus: 'active' }).where(eq(users.id, a!));
+    expect((await page(1, 2)).map(([id]) => id)).toEqual([b, c]);
+    expect((await page(2, 1)).map(([id]) => id)).toEqual([c]);
+    await t.db
+      .update(users)
+      .set({ registrationStatus: 'pending_kyc', submittedAt: submittedAt(1) })
+      .where(eq(users.id, a!));
+    expect((await page(1, 2)).map(([id]) => id)).toEqual([a, b]);
+    expect((await page(2, 1)).map(([id]) => id)).toEqual([b]);
+  });
+
   it('shows one member with their next of kin, and 404 for an unknown or admin id', async () => {
     const member = await seedSubmittedMember(t.app);
     const view = dataOf<{ email: string; nextOfKin: { nokOrder: number; verificationStatus: string }[] }>(

@@ -2,8 +2,8 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { pageRider } from '../../lib/page-rider.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
@@ -38,7 +38,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
   // The queue's page is read with the session check, in one statement.
-  const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingRead, pageQuery, {
+  const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingPages, pageQuery, {
     admins: true,
   });
   // Every admin visit opens the dashboard: its counts are one prepared query, one round trip.
@@ -81,7 +81,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     },
     async (request, reply) => {
       const query = parseInput(pageQuery, request.query);
-      const page = riddenValue<string>(request) ?? (await review.awaitingReviewJson(query));
+      const page = keptPageOf(request, review.awaitingPages, query) ?? (await review.awaitingReviewJson(query));
       return sendOkJson(reply, page);
     },
   );

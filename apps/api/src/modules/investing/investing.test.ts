@@ -15,7 +15,7 @@ import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, requestJoin, submitPayment } from '../../../test/investing.js';
 import { createPool, seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
-import { auditLog, emailOutbox, notifications, pools } from '../../db/schema.js';
+import { auditLog, emailOutbox, memberships, notifications, payments, pools, users } from '../../db/schema.js';
 
 let t: TestContext;
 let manager: string;
@@ -374,6 +374,41 @@ describe(`paying (${testEngine})`, () => {
     expect(mine[0]).toMatchObject({ status: 'rejected', failureReason: 'Proof is unreadable' });
     expect((await poolNow(pool.id)).currentAmount).toBe(0);
     expect((await submitPayment(t.app, member.token, pool.id, 10000)).statusCode).toBe(201);
+  });
+
+  it("answers every change to the queues' pages, however it was made, though the server keeps them", async () => {
+    const { pool, member } = await approvedMember();
+    const payment = dataOf<{ id: string }>(await submitPayment(t.app, member.token, pool.id, 100));
+    const waiting = await newMember();
+    const request = await joinOk(t.app, waiting.token, pool, 1);
+    /** The queue's item as each of two reads in turn answers it. */
+    const listed = async (url: string, token: string, id: string) => {
+      const reads = [];
+      for (let again = 0; again < 2; again += 1) {
+        reads.push(dataOf<Array<{ id: string }>>(await call('GET', url, token)).find((item) => item.id === id));
+      }
+      expect(reads[1]).toEqual(reads[0]);
+      return reads[0] as { user: { fullName: string }; pool: { name: string }; amount?: number } | undefined;
+    };
+    const paymentNow = () => listed('/api/admin/pending-payments?limit=100', cashier, payment.id);
+    const requestNow = () => listed('/api/admin/pool-requests?limit=100', manager, request.id);
+    expect(await paymentNow()).toMatchObject({ amount: 100, pool: { name: pool.name } });
+    expect(await requestNow()).toMatchObject({ pool: { name: pool.name } });
+
+    // Written straight to the database, as another instance of the server would.
+    await t.db.update(pools).set({ name: 'Renamed elsewhere' }).where(eq(pools.id, pool.id));
+    expect((await paymentNow())?.pool.name).toBe('Renamed elsewhere');
+    expect((await requestNow())?.pool.name).toBe('Renamed elsewhere');
+    await t.db.update(users).set({ fullName: 'Payer Renamed' }).where(eq(users.id, member.id));
+    await t.db.update(users).set({ fullName: 'Joiner Renamed' }).where(eq(users.id, waiting.id));
+    expect((await paymentNow())?.user.fullName).toBe('Payer Renamed');
+    expect((await requestNow())?.user.fullName).toBe('Joiner Renamed');
+    await t.db.update(payments).set({ amountCents: 90_00 }).where(eq(payments.id, payment.id));
+    expect((await paymentNow())?.amount).toBe(90);
+    await t.db.update(memberships).set({ contributionStatus: 'rejected' }).where(eq(memberships.id, request.id));
+    expect(await requestNow()).toBeUndefined();
+    await t.db.update(payments).set({ status: 'rejected' }).where(eq(payments.id, payment.id));
+    expect(await paymentNow()).toBeUndefined();
   });
 
   it('gates the admin calls by role', async () => {

@@ -1,7 +1,7 @@
 import { createPaymentBody, joinPoolBody, pageQuery, rejectWithReasonBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { pageRider } from '../../lib/page-rider.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   const poolRequestsWithSession = pageRider(
     guards,
     'pool_requests_with_session',
-    investing.poolRequestRead,
+    investing.poolRequestPages,
     pageQuery,
     {
       admins: true,
@@ -45,7 +45,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   const paymentsWithSession = pageRider(
     guards,
     'pending_payments_with_session',
-    investing.pendingPaymentRead,
+    investing.pendingPaymentPages,
     pageQuery,
     {
       admins: true,
@@ -136,11 +136,13 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(poolRequestView),
       }),
     },
-    async (request, reply) =>
-      sendOkJson(
+    async (request, reply) => {
+      const query = parseInput(pageQuery, request.query);
+      return sendOkJson(
         reply,
-        riddenValue<string>(request) ?? (await investing.listPoolRequestsJson(parseInput(pageQuery, request.query))),
-      ),
+        keptPageOf(request, investing.poolRequestPages, query) ?? (await investing.listPoolRequestsJson(query)),
+      );
+    },
   );
 
   app.post(
@@ -194,11 +196,13 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(pendingPaymentView),
       }),
     },
-    async (request, reply) =>
-      sendOkJson(
+    async (request, reply) => {
+      const query = parseInput(pageQuery, request.query);
+      return sendOkJson(
         reply,
-        riddenValue<string>(request) ?? (await investing.listPendingPaymentsJson(parseInput(pageQuery, request.query))),
-      ),
+        keptPageOf(request, investing.pendingPaymentPages, query) ?? (await investing.listPendingPaymentsJson(query)),
+      );
+    },
   );
 
   app.post(

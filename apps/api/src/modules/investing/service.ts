@@ -11,10 +11,11 @@ import {
   type PageQuery,
   type PaymentFrequency,
 } from '@letsema/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
+import { keptPages } from '../../db/kept-pages.js';
 import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -141,12 +142,15 @@ export function createInvestingService(deps: {
     where: pendingPayment,
     order: [asc(payments.createdAt), asc(payments.id)],
   });
-  // Each page as one JSON array, for the page of a request's row `r`.
-  const poolRequestRead = poolRequestList.json(
+  // The rows of each queue's page, each with `value` as its view.
+  const poolRequestRows = (value: SQL) =>
     db
-      .select({
-        n: pageOrder,
-        view: sql`json_build_object(
+      .select({ n: pageOrder, view: value.as('view') })
+      .from(poolRequestList.ids)
+      .innerJoin(memberships, eq(memberships.id, pageId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(pools, eq(pools.id, memberships.poolId));
+  const poolRequestView = sql`json_build_object(
         'id', ${memberships.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('id', ${pools.id}, 'name', ${pools.name}, 'targetAmount', ${randNumber(pools.targetAmountCents)}),
@@ -155,19 +159,18 @@ export function createInvestingService(deps: {
         'installmentPlan', ${memberships.installmentPlan},
         'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
         'createdAt', ${isoTime(memberships.createdAt)}
-      )`.as('view'),
-      })
-      .from(poolRequestList.ids)
-      .innerJoin(memberships, eq(memberships.id, pageId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .innerJoin(pools, eq(pools.id, memberships.poolId)),
-  );
-  const poolRequestPage = pageReader(db, 'investing_pool_request_page', { json: poolRequestRead });
-  const pendingPaymentRead = pendingPaymentList.json(
+      )`;
+  const poolRequestPage = pageReader(db, 'investing_pool_request_page', {
+    json: poolRequestList.json(poolRequestRows(poolRequestView)),
+  });
+  const pendingPaymentRows = (value: SQL) =>
     db
-      .select({
-        n: pageOrder,
-        view: sql`json_build_object(
+      .select({ n: pageOrder, view: value.as('view') })
+      .from(pendingPaymentList.ids)
+      .innerJoin(payments, eq(payments.id, pageId))
+      .innerJoin(users, eq(users.id, payments.userId))
+      .innerJoin(pools, eq(pools.id, payments.poolId));
+  const pendingPaymentView = sql`json_build_object(
         'id', ${payments.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
         'pool', json_build_object('name', ${pools.name}),
@@ -175,14 +178,21 @@ export function createInvestingService(deps: {
         'paymentMethod', ${payments.paymentMethod},
         'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
         'createdAt', ${isoTime(payments.createdAt)}
-      )`.as('view'),
-      })
-      .from(pendingPaymentList.ids)
-      .innerJoin(payments, eq(payments.id, pageId))
-      .innerJoin(users, eq(users.id, payments.userId))
-      .innerJoin(pools, eq(pools.id, payments.poolId)),
+      )`;
+  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', {
+    json: pendingPaymentList.json(pendingPaymentRows(pendingPaymentView)),
+  });
+  // The queues' pages the server keeps, read with the session check (db/kept-pages.ts): a page shows
+  // its own rows, their members' names and their pools'.
+  const rowVersions = (table: typeof memberships | typeof payments) =>
+    sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text`;
+  const poolRequestPages = keptPages(poolRequestList, poolRequestRows, poolRequestView, rowVersions(memberships));
+  const pendingPaymentPages = keptPages(
+    pendingPaymentList,
+    pendingPaymentRows,
+    pendingPaymentView,
+    rowVersions(payments),
   );
-  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', { json: pendingPaymentRead });
   const tell = (
     tx: Executor,
     userId: string,
@@ -281,8 +291,8 @@ export function createInvestingService(deps: {
     },
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
-    /** A page of the pool requests as `listPoolRequestsJson` answers it, for the page of a request's row `r`. */
-    poolRequestRead,
+    /** The pool requests' pages as `listPoolRequestsJson` answers them, kept by the server. */
+    poolRequestPages,
 
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
       return (await poolRequestPage(query))?.json ?? '[]';
@@ -452,8 +462,8 @@ export function createInvestingService(deps: {
     },
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
-    /** A page of the payments waiting as `listPendingPaymentsJson` answers it, for a request's row `r`. */
-    pendingPaymentRead,
+    /** The pages of the payments waiting as `listPendingPaymentsJson` answers them, kept by the server. */
+    pendingPaymentPages,
 
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
       return (await pendingPaymentPage(query))?.json ?? '[]';

@@ -18,6 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.js';
 import { pools, users } from '../../db/schema.js';
 import { isoTime, isoTimeOrNull, jsonArrayText, randNumber } from '../../db/sql-json.js';
+import { signedTexts } from '../../db/kept-pages.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 
@@ -108,12 +109,6 @@ interface ListedPool {
   paymentFrequencies: string[];
   pricePerShareCents: number;
   investmentDuration: number;
-}
-
-/** A list the server holds, with the signature of the rows it was written from. */
-interface KeptList {
-  signature: string;
-  json: string;
 }
 
 /** The signatures of the lists the server holds, as a request's row `r` names them. */
@@ -241,8 +236,8 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
       then 'O' || E'\n' || ${rowsText(visibleToMember(users.id))}
     else 'M' || ${fresh(sql`r."knownMember"`, rowsText(visibleToMember(users.id)))}
   end`;
-  /** The last list of each kind the server wrote, with the signature of its rows. */
-  const kept: { admin?: KeptList; member?: KeptList } = {};
+  /** The last list of each kind the server wrote ('A', 'M'), with the signature of its rows. */
+  const kept = signedTexts(2);
 
   async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
@@ -274,7 +269,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
 
     /** The signatures of the lists the server holds, for a request's row `r`. */
     known(): KnownLists {
-      return { knownAdmin: kept.admin?.signature ?? null, knownMember: kept.member?.signature ?? null };
+      return { knownAdmin: kept.signature('A'), knownMember: kept.signature('M') };
     },
 
     /**
@@ -283,27 +278,19 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
      * of other rows: the caller reads the list itself.
      */
     listFromRead(read: string): string | null {
-      const kind = read[0];
-      const lineBreak = read.indexOf('\n');
-      const rowSignature = read.slice(1, lineBreak);
-      const rows = read.slice(lineBreak + 1);
-      const slot = kind === 'A' ? 'admin' : kind === 'M' ? 'member' : null;
-      if (rows === '') {
-        const held = slot ? kept[slot] : undefined;
-        return held && held.signature === rowSignature ? held.json : null;
-      }
-      const json = listText(
-        (JSON.parse(rows) as [string, PaymentFrequency[], number, number][]).map(
-          ([head, frequencies, pricePerShareCents, investmentDuration]) => ({
-            head,
-            paymentFrequencies: frequencies,
-            pricePerShareCents,
-            investmentDuration,
-          }),
+      const kind = read[0]!;
+      return kept.fromRead(kind === 'O' ? null : kind, read.slice(1), (rows) =>
+        listText(
+          (JSON.parse(rows) as [string, PaymentFrequency[], number, number][]).map(
+            ([head, frequencies, pricePerShareCents, investmentDuration]) => ({
+              head,
+              paymentFrequencies: frequencies,
+              pricePerShareCents,
+              investmentDuration,
+            }),
+          ),
         ),
       );
-      if (slot) kept[slot] = { signature: rowSignature, json };
-      return json;
     },
 
     async get(actor: Actor, id: string): Promise<PoolView> {
