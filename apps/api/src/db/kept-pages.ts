@@ -1,6 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RiddenPage } from '../lib/auth-guard.js';
-import type { PagedList } from './page-ids.js';
 
 /** Pages kept at most per list; past it the server starts again. */
 const KEPT_PAGES = 200;
@@ -64,28 +63,36 @@ export interface KeptPages {
 }
 
 /**
- * The pages of an admin queue change only when a decision or a new item reaches them, yet were
+ * The pages of an admin list change only when a decision or a new item reaches them, yet were
  * written afresh as JSON for every request, the most costly part of the call. So the server keeps
  * each page it wrote with a signature of its rows: their ids, in order, and the row versions (`xmin`,
  * new in every transaction that writes a row) of every row the page shows, given by `versions` for a
- * row of `rows`. The read compares the page's signature with the one the server holds, in the
- * statement's own snapshot, and writes the page only when they differ: a change through any instance
- * of the server is seen at the next request.
+ * row of `rows`, and of any other row the page's text reads (`alsoVersions`, such as a total). The
+ * read compares the page's signature with the one the server holds, in the statement's own snapshot,
+ * and writes the page (`text`) only when they differ: a change through any instance of the server is
+ * seen at the next request.
  *
  * `rows(value)` selects, for each row of the page, `pageOrder` and `value` aliased `view` (joined as
- * for the page's JSON), so the signature reads the same rows as the page.
+ * for the page's text), so the signature reads the same rows as the page.
  */
-export function keptPages(list: PagedList, rows: (value: SQL) => SQLWrapper, view: SQL, versions: SQL): KeptPages {
-  const signature = sql<string>`(select md5(coalesce(string_agg(v.view::text, ',' order by v.n), '')) from ${rows(versions)} v)`;
+export function keptPages(page: {
+  rows: (value: SQL) => SQLWrapper;
+  text: SQL<string>;
+  versions: SQL;
+  alsoVersions?: SQL;
+}): KeptPages {
+  const also = page.alsoVersions ? sql` || '|' || coalesce(${page.alsoVersions}, '')` : sql``;
+  const signature = sql<string>`(select md5(coalesce(string_agg(v.view::text, ',' order by v.n), '')${also})
+    from ${page.rows(page.versions)} v)`;
   // `offset 0` keeps the signature one value: without it PostgreSQL would compute it twice.
-  const ridden = sql<string>`(select s.signature || E'\\n' || case when s.signature is distinct from r."known"
-      then ${list.json(rows(view))} else '' end
+  const ridden = sql<string>`(select s.signature || E'\n' || case when s.signature is distinct from r."known"
+      then ${page.text} else '' end
     from (select ${signature} as signature offset 0) s)`;
   const kept = signedTexts(KEPT_PAGES);
-  const keyOf = (page: RiddenPage) => `${page.limit} ${page.offset}`;
+  const keyOf = (at: RiddenPage) => `${at.limit} ${at.offset}`;
   return {
     ridden,
-    known: (page) => kept.signature(keyOf(page)),
-    fromRead: (page, read) => kept.fromRead(keyOf(page), read),
+    known: (at) => kept.signature(keyOf(at)),
+    fromRead: (at, read) => kept.fromRead(keyOf(at), read),
   };
 }

@@ -66,12 +66,11 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   });
   // The pages the server keeps, read with the session check (db/kept-pages.ts): a page shows its
   // members' rows only.
-  const awaitingPages = keptPages(
-    awaitingList,
-    awaitingRows,
-    registrationViewJson(),
-    sql`${users.id}::text || ':' || ${users}.xmin::text`,
-  );
+  const awaitingPages = keptPages({
+    rows: awaitingRows,
+    text: awaitingList.json(awaitingRows(registrationViewJson())),
+    versions: sql`${users.id}::text || ':' || ${users}.xmin::text`,
+  });
 
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {

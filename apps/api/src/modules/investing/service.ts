@@ -186,13 +186,16 @@ export function createInvestingService(deps: {
   // its own rows, their members' names and their pools'.
   const rowVersions = (table: typeof memberships | typeof payments) =>
     sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text`;
-  const poolRequestPages = keptPages(poolRequestList, poolRequestRows, poolRequestView, rowVersions(memberships));
-  const pendingPaymentPages = keptPages(
-    pendingPaymentList,
-    pendingPaymentRows,
-    pendingPaymentView,
-    rowVersions(payments),
-  );
+  const poolRequestPages = keptPages({
+    rows: poolRequestRows,
+    text: poolRequestList.json(poolRequestRows(poolRequestView)),
+    versions: rowVersions(memberships),
+  });
+  const pendingPaymentPages = keptPages({
+    rows: pendingPaymentRows,
+    text: pendingPaymentList.json(pendingPaymentRows(pendingPaymentView)),
+    versions: rowVersions(payments),
+  });
   const tell = (
     tx: Executor,
     userId: string,

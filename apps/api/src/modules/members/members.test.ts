@@ -117,6 +117,39 @@ describe(`the members directory (${testEngine})`, () => {
     expect(second.total).toBe(members!.n);
   });
 
+  it('answers every change to a page of the whole directory, however it was made, though the server keeps it', async () => {
+    const first = await seedActiveMember(t.db, { fullName: 'Aaaaa Kept One' });
+    const second = await seedActiveMember(t.db, { fullName: 'Aaaaa Kept Two' });
+    type Held = Page & { items: { pools: { name: string; status: string }[] }[] };
+    const page = async () => {
+      const reads = [];
+      for (let again = 0; again < 2; again += 1) {
+        reads.push(dataOf<Held>(await get('/api/admin/members?sort=name&order=asc&limit=2')));
+      }
+      expect(reads[1]).toEqual(reads[0]);
+      return reads[0]!;
+    };
+    const before = await page();
+    expect(before.items.map((item) => item.id)).toEqual([first.id, second.id]);
+    expect(before.total).toBe(await countMembers());
+
+    // Written straight to the database, as another instance of the server would.
+    await t.db.execute(sql`update users set full_name = 'Aaaaa Kept Renamed' where id = ${second.id}`);
+    expect((await page()).items.map((item) => item.fullName)).toEqual(['Aaaaa Kept One', 'Aaaaa Kept Renamed']);
+    const manager = await login(t.app, (await seedAdmin(t.db, { roles: ['investment_management'] })).email);
+    const pool = await seedOpenPool(t.app, manager, { name: 'Held by the first' });
+    await joinOk(t.app, await login(t.app, first.email), pool, 1);
+    expect((await page()).items[0]!.pools).toEqual([expect.objectContaining({ name: 'Held by the first' })]);
+    await t.db.execute(sql`update pools set name = 'Renamed while held' where id = ${pool.id}`);
+    expect((await page()).items[0]!.pools).toEqual([expect.objectContaining({ name: 'Renamed while held' })]);
+    // A member who joins past this page changes only its total.
+    await t.db.execute(sql`insert into users (email, full_name, registration_status)
+      values ('kept.total@example.com', 'Zzzzz Kept Total', 'active')`);
+    const after = await page();
+    expect(after.items.map((item) => item.id)).toEqual([first.id, second.id]);
+    expect(after.total).toBe(before.total + 1);
+  });
+
   it('suspends a member with a reason: their session ends, sign-in says why, and the trail shows it', async () => {
     const member = await seedActiveMember(t.db, { fullName: 'Suspended Soon' });
     const token = await login(t.app, member.email);

@@ -1,6 +1,7 @@
-import { memberListQuery, memberStatusBody } from '@letsema/domain';
+import { memberListQuery, memberStatusBody, type MemberListQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, riddenValue, type Guards, type SessionRider } from '../../lib/auth-guard.js';
+import { currentUser, type Guards, type SessionRider } from '../../lib/auth-guard.js';
+import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { z } from 'zod';
 import { memberDetail, memberDirectoryPage } from '../../lib/openapi/answers/admin.js';
@@ -16,25 +17,21 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
   const tag = 'Members';
   const params = z.object({ userId: z.uuid() });
   // The whole directory, as it opens, is read with the session check in one statement, prepared once
-  // per sort and order; a search or a filter is read after the check.
-  const unfilteredReads = new Map<string, ReturnType<Guards['sessionRead']>>();
+  // per sort and order, from pages the server keeps; a search or a filter is read after the check.
+  const unfilteredRiders = new Map<string, SessionRider>();
+  const pagesOf = (query: MemberListQuery) => deps.members.unfilteredPages(query.sort, query.order);
   const directoryWithSession: SessionRider = (request) => {
     const parsed = memberListQuery.safeParse(request.query ?? {});
     if (!parsed.success || !deps.members.unfiltered(parsed.data)) return null;
-    const { sort, order, page, limit } = parsed.data;
-    const key = `${sort}_${order}`;
-    let read = unfilteredReads.get(key);
-    if (!read) {
-      read = deps.guards.sessionRead(
-        `members_directory_with_session_${key}`,
-        deps.members.unfilteredRead(sort, order),
-        {
-          admins: true,
-        },
-      );
-      unfilteredReads.set(key, read);
+    const key = `${parsed.data.sort}_${parsed.data.order}`;
+    let rider = unfilteredRiders.get(key);
+    if (!rider) {
+      rider = pageRider(deps.guards, `members_directory_with_session_${key}`, pagesOf(parsed.data), memberListQuery, {
+        admins: true,
+      });
+      unfilteredRiders.set(key, rider);
     }
-    return read({ limit, offset: (page - 1) * limit });
+    return rider(request);
   };
   app.get(
     '/api/admin/members',
@@ -52,7 +49,7 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
     },
     async (request, reply) => {
       const query = parseInput(memberListQuery, request.query);
-      const read = riddenValue<string>(request);
+      const read = deps.members.unfiltered(query) ? keptPageOf(request, pagesOf(query), query) : undefined;
       return sendOkJson(
         reply,
         read === undefined ? await deps.members.listJson(query) : deps.members.answerFromRead(query, read),

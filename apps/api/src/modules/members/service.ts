@@ -2,6 +2,7 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { keptPages, type KeptPages } from '../../db/kept-pages.js';
 import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { isoTime, randNumber } from '../../db/sql-json.js';
 import {
@@ -125,6 +126,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     return prepared;
   };
 
+  const keptDirectory = new Map<string, KeptPages>();
   /** Whether a directory query asks for the whole directory: no search and no filter. */
   const unfiltered = (query: MemberListQuery) =>
     !query.search?.trim() && !query.registrationStatus && !query.accountStatus && !query.poolId;
@@ -150,15 +152,42 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     unfiltered,
 
     /**
-     * A page of the whole directory in `sort` and `order`, for the page of a request's row `r`, as one
-     * text: the total, a space, then the page's JSON array (`answerFromRead` answers it).
+     * The pages of the whole directory in `sort` and `order`, kept by the server and read with the
+     * session check (db/kept-pages.ts), each as one text: the total, a space, then the page's JSON
+     * array (`answerFromRead` answers it). A page shows its members' rows and their memberships and
+     * pools; the total is the members count the database keeps.
      */
-    unfilteredRead(sort: MemberListQuery['sort'], order: MemberListQuery['order']): SQL<string> {
-      const fields = directoryFields(undefined, sort, order);
-      return sql<string>`${fields.total}::text || ' ' || ${fields.items}`;
+    unfilteredPages(sort: MemberListQuery['sort'], order: MemberListQuery['order']): KeptPages {
+      const key = `${sort} ${order}`;
+      let pages = keptDirectory.get(key);
+      if (!pages) {
+        const list = pagedList({
+          table: users,
+          id: users.id,
+          where: everyMember,
+          order: directoryOrder(users, sort, order),
+        });
+        const rows = (value: SQL) =>
+          db
+            .select({ n: pageOrder, view: value.as('view') })
+            .from(list.ids)
+            .innerJoin(users, eq(users.id, pageId));
+        const { total } = directoryFields(undefined, sort, order);
+        pages = keptPages({
+          rows,
+          text: sql<string>`${total}::text || ' ' || ${list.json(rows(memberView))}`,
+          versions: sql`${users.id}::text || ':' || ${users}.xmin::text || ':' || (select coalesce(string_agg(
+              ${memberships}.xmin::text || '.' || ${pools}.xmin::text, ',' order by ${memberships.id}), '')
+            from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
+            where ${memberships.userId} = ${users.id})`,
+          alsoVersions: sql`(select ${accountCounts}.xmin::text from ${accountCounts} where ${accountCounts.name} = 'members')`,
+        });
+        keptDirectory.set(key, pages);
+      }
+      return pages;
     },
 
-    /** The answer to an unfiltered `query` from what `unfilteredRead` read. */
+    /** The answer to an unfiltered `query` from the text of its page (`unfilteredPages`). */
     answerFromRead(query: MemberListQuery, read: string): string {
       const space = read.indexOf(' ');
       return answer(query, { total: Number(read.slice(0, space)), items: read.slice(space + 1) });
