@@ -32,7 +32,7 @@ describe('a list read a page at a time', () => {
         db
           .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
           .from(list.ids)
-          .crossJoinLateral(list.row),
+          .innerJoinLateral(list.row, list.rowIsId),
       ),
     });
     const emailsOn = async (query: { page: number; limit: number }) =>
@@ -64,7 +64,7 @@ describe('a list read a page at a time', () => {
         db
           .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
           .from(list.ids)
-          .crossJoinLateral(list.row),
+          .innerJoinLateral(list.row, list.rowIsId),
       ),
       asked: sql<number>`r."limit"`,
     });

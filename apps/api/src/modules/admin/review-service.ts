@@ -60,7 +60,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(awaitingList.ids)
-      .crossJoinLateral(awaitingList.row);
+      .innerJoinLateral(awaitingList.row, awaitingList.rowIsId);
   const awaitingPage = pageReader(db, 'review_awaiting_page', {
     json: awaitingList.json(awaitingRows(registrationViewJson())),
   });
