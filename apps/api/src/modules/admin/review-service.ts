@@ -60,7 +60,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(awaitingList.ids)
-      .innerJoinLateral(awaitingList.row, awaitingList.rowIsId);
+      .crossJoinLateral(awaitingList.row);
   const awaitingPage = pageReader(db, 'review_awaiting_page', {
     json: awaitingList.json(awaitingRows(registrationViewJson())),
   });

@@ -147,7 +147,7 @@ export function createInvestingService(deps: {
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(poolRequestList.ids)
-      .innerJoinLateral(poolRequestList.row, poolRequestList.rowIsId)
+      .crossJoinLateral(poolRequestList.row)
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(pools, eq(pools.id, memberships.poolId));
   const poolRequestView = sql`json_build_object(
@@ -167,7 +167,7 @@ export function createInvestingService(deps: {
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(pendingPaymentList.ids)
-      .innerJoinLateral(pendingPaymentList.row, pendingPaymentList.rowIsId)
+      .crossJoinLateral(pendingPaymentList.row)
       .innerJoin(users, eq(users.id, payments.userId))
       .innerJoin(pools, eq(pools.id, payments.poolId));
   const pendingPaymentView = sql`json_build_object(

@@ -102,7 +102,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         db
           .select({ n: pageOrder, view: memberView.as('view') })
           .from(list.ids)
-          .innerJoinLateral(list.row, list.rowIsId),
+          .crossJoinLateral(list.row),
       ),
       total: where
         ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
@@ -171,7 +171,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           db
             .select({ n: pageOrder, view: value.as('view') })
             .from(list.ids)
-            .innerJoinLateral(list.row, list.rowIsId);
+            .crossJoinLateral(list.row);
         const { total } = directoryFields(undefined, sort, order);
         pages = keptPages({
           rows,
