@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { Database } from './client.js';
-import { pagedList, pageOrder, pageReader } from './page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader } from './page-ids.js';
 import { users } from './schema.js';
 
 describe('a list read a page at a time', () => {
@@ -32,7 +32,7 @@ describe('a list read a page at a time', () => {
         db
           .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
           .from(list.ids)
-          .crossJoinLateral(list.row),
+          .innerJoin(users, eq(users.id, pageId)),
       ),
     });
     const emailsOn = async (query: { page: number; limit: number }) =>
@@ -64,7 +64,7 @@ describe('a list read a page at a time', () => {
         db
           .select({ n: pageOrder, view: sql`${users.email}`.as('view') })
           .from(list.ids)
-          .crossJoinLateral(list.row),
+          .innerJoin(users, eq(users.id, pageId)),
       ),
       asked: sql<number>`r."limit"`,
     });

@@ -5,20 +5,17 @@ import type { Db } from './client.js';
 
 /** A list read a page at a time. */
 export interface PagedList {
-  /** The page's ids in the list's order: the FROM item of a page's rows, joined to `row`. */
+  /** The page's ids in the list's order, to read the rows from: join the list's table on `pageId`. */
   ids: SQL;
   /**
-   * The list's table row of each id, read by its primary key, under the table's own name and with its
-   * row version `xmin` as a column: `.from(list.ids).crossJoinLateral(list.row)`.
-   */
-  row: SQL;
-  /**
-   * The page as the text of one JSON array: `rows` is a select over `ids` and `row` of `pageOrder`
-   * and a JSON value per row aliased `view`.
+   * The page as the text of one JSON array: `rows` is a select over `ids` of `pageOrder` and a JSON
+   * value per row aliased `view`.
    */
   json(rows: SQLWrapper): SQL<string>;
 }
 
+/** In a page's rows: the id of the row on the page. */
+export const pageId = sql`page_ids.id`;
 /** In a page's rows: its place on the page, which orders the page's JSON. */
 export const pageOrder = sql<number>`page_ids.n`.as('n');
 
@@ -52,21 +49,16 @@ export function pagedList(list: {
 }): PagedList {
   const limit = list.page ? sql`${list.page.limit}` : sql`r."limit"`;
   const offset = list.page ? sql`${list.page.offset}` : sql`r."offset"`;
-  const idsQuery = sql`select ${list.id} from ${list.table} where ${list.where} order by ${sql.join(list.order, sql`, `)}
+  const ids = sql`select ${list.id} from ${list.table} where ${list.where} order by ${sql.join(list.order, sql`, `)}
     limit ${limit} offset ${offset}`;
   // Each row is read by its id alone, the list's condition not tested again: the statement reads the
   // ids and the rows in one snapshot. A condition on the rows would let PostgreSQL scan the list's
   // index for them (a registration queue of a thousand, at 100 000 members, cost 0.6 ms a page); an
   // id list matched against every row (`id = any(...)`) made it scan a small table comparing each row
-  // with twenty ids (a thousand payments waiting, 0.15 ms); joined to the ids, a table of a thousand
-  // waiting payments was hashed whole for every page (0.1 ms, ten times the page's own rows). So each
-  // row is read by its primary key, in a subquery of its own (`offset 0` keeps PostgreSQL from
-  // turning it back into a join).
-  const ids = sql`unnest(array(${idsQuery})) with ordinality as page_ids(page_id, n)`;
+  // with twenty ids (a thousand payments waiting, 0.15 ms); a lookup per id made it scan a small table
+  // twenty times. Joined to the ids, a table is read by its primary key or hashed once.
   return {
-    ids,
-    row: sql`(select ${list.table}.*, ${list.table}.xmin from ${list.table}
-      where ${list.id} = page_ids.page_id offset 0) as ${list.table}`,
+    ids: sql`unnest(array(${ids})) with ordinality as page_ids(id, n)`,
     json: (rows) => sql<string>`(select coalesce(json_agg(v.view order by v.n), '[]')::text from ${rows} v)`,
   };
 }

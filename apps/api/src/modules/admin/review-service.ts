@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
 import { keptPages } from '../../db/kept-pages.js';
-import { pagedList, pageOrder, pageReader } from '../../db/page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { fixedCondition } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
@@ -60,7 +60,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(awaitingList.ids)
-      .crossJoinLateral(awaitingList.row);
+      .innerJoin(users, eq(users.id, pageId));
   const awaitingPage = pageReader(db, 'review_awaiting_page', {
     json: awaitingList.json(awaitingRows(registrationViewJson())),
   });

@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
 import { keptPages } from '../../db/kept-pages.js';
-import { pagedList, pageOrder, pageReader } from '../../db/page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -147,7 +147,7 @@ export function createInvestingService(deps: {
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(poolRequestList.ids)
-      .crossJoinLateral(poolRequestList.row)
+      .innerJoin(memberships, eq(memberships.id, pageId))
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(pools, eq(pools.id, memberships.poolId));
   const poolRequestView = sql`json_build_object(
@@ -167,7 +167,7 @@ export function createInvestingService(deps: {
     db
       .select({ n: pageOrder, view: value.as('view') })
       .from(pendingPaymentList.ids)
-      .crossJoinLateral(pendingPaymentList.row)
+      .innerJoin(payments, eq(payments.id, pageId))
       .innerJoin(users, eq(users.id, payments.userId))
       .innerJoin(pools, eq(pools.id, payments.poolId));
   const pendingPaymentView = sql`json_build_object(

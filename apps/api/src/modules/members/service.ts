@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL }
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { keptPages, type KeptPages } from '../../db/kept-pages.js';
-import { pagedList, pageOrder, pageReader } from '../../db/page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { isoTime, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
@@ -102,7 +102,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         db
           .select({ n: pageOrder, view: memberView.as('view') })
           .from(list.ids)
-          .crossJoinLateral(list.row),
+          .innerJoin(users, eq(users.id, pageId)),
       ),
       total: where
         ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
@@ -171,7 +171,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           db
             .select({ n: pageOrder, view: value.as('view') })
             .from(list.ids)
-            .crossJoinLateral(list.row);
+            .innerJoin(users, eq(users.id, pageId));
         const { total } = directoryFields(undefined, sort, order);
         pages = keptPages({
           rows,
