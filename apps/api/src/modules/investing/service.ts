@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, memberships, payments, pools, users } from '../../db/schema.js';
 import { keptPages } from '../../db/kept-pages.js';
-import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
+import { pagedList, pageId, pageOrder, pageReader, type PagedList } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -142,14 +142,6 @@ export function createInvestingService(deps: {
     where: pendingPayment,
     order: [asc(payments.createdAt), asc(payments.id)],
   });
-  // The rows of each queue's page, each with `value` as its view.
-  const poolRequestRows = (value: SQL) =>
-    db
-      .select({ n: pageOrder, view: value.as('view') })
-      .from(poolRequestList.ids)
-      .innerJoin(memberships, eq(memberships.id, pageId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .innerJoin(pools, eq(pools.id, memberships.poolId));
   const poolRequestView = sql`json_build_object(
         'id', ${memberships.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
@@ -160,16 +152,6 @@ export function createInvestingService(deps: {
         'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
         'createdAt', ${isoTime(memberships.createdAt)}
       )`;
-  const poolRequestPage = pageReader(db, 'investing_pool_request_page', {
-    json: poolRequestList.json(poolRequestRows(poolRequestView)),
-  });
-  const pendingPaymentRows = (value: SQL) =>
-    db
-      .select({ n: pageOrder, view: value.as('view') })
-      .from(pendingPaymentList.ids)
-      .innerJoin(payments, eq(payments.id, pageId))
-      .innerJoin(users, eq(users.id, payments.userId))
-      .innerJoin(pools, eq(pools.id, payments.poolId));
   const pendingPaymentView = sql`json_build_object(
         'id', ${payments.id},
         'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
@@ -179,23 +161,34 @@ export function createInvestingService(deps: {
         'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
         'createdAt', ${isoTime(payments.createdAt)}
       )`;
-  const pendingPaymentPage = pageReader(db, 'investing_pending_payment_page', {
-    json: pendingPaymentList.json(pendingPaymentRows(pendingPaymentView)),
-  });
-  // The queues' pages the server keeps, read with the session check (db/kept-pages.ts): a page shows
-  // its own rows, their members' names and their pools'.
-  const rowVersions = (table: typeof memberships | typeof payments) =>
-    sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text`;
-  const poolRequestPages = keptPages({
-    rows: poolRequestRows,
-    text: poolRequestList.json(poolRequestRows(poolRequestView)),
-    versions: rowVersions(memberships),
-  });
-  const pendingPaymentPages = keptPages({
-    rows: pendingPaymentRows,
-    text: pendingPaymentList.json(pendingPaymentRows(pendingPaymentView)),
-    versions: rowVersions(payments),
-  });
+  // Each queue's page: its rows with their members and pools, read with a page request (`pageReader`)
+  // or kept by the server and read with the session check (db/kept-pages.ts). A page shows its own
+  // rows, their members' names and their pools', so its signature covers the three.
+  const queuePages = (name: string, list: PagedList, table: typeof memberships | typeof payments, view: SQL) => {
+    const rows = (value: SQL) =>
+      db
+        .select({ n: pageOrder, view: value.as('view') })
+        .from(list.ids)
+        .innerJoin(table, eq(table.id, pageId))
+        .innerJoin(users, eq(users.id, table.userId))
+        .innerJoin(pools, eq(pools.id, table.poolId));
+    const text = list.json(rows(view));
+    return {
+      read: pageReader(db, name, { json: text }),
+      kept: keptPages({
+        rows,
+        text,
+        versions: sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text`,
+      }),
+    };
+  };
+  const poolRequestQueue = queuePages('investing_pool_request_page', poolRequestList, memberships, poolRequestView);
+  const pendingPaymentQueue = queuePages(
+    'investing_pending_payment_page',
+    pendingPaymentList,
+    payments,
+    pendingPaymentView,
+  );
   const tell = (
     tx: Executor,
     userId: string,
@@ -295,10 +288,10 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, as the JSON array the API answers. */
     /** The pool requests' pages as `listPoolRequestsJson` answers them, kept by the server. */
-    poolRequestPages,
+    poolRequestPages: poolRequestQueue.kept,
 
     async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      return (await poolRequestPage(query))?.json ?? '[]';
+      return (await poolRequestQueue.read(query))?.json ?? '[]';
     },
 
     /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
@@ -466,10 +459,10 @@ export function createInvestingService(deps: {
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
     /** The pages of the payments waiting as `listPendingPaymentsJson` answers them, kept by the server. */
-    pendingPaymentPages,
+    pendingPaymentPages: pendingPaymentQueue.kept,
 
     async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      return (await pendingPaymentPage(query))?.json ?? '[]';
+      return (await pendingPaymentQueue.read(query))?.json ?? '[]';
     },
 
     /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */
