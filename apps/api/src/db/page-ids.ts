@@ -25,6 +25,11 @@ interface PageRequest {
   offset: number;
 }
 
+/** The page a page query names: how many rows, after how many. */
+export function pageOf(query: { page: number; limit: number }): PageRequest {
+  return { limit: query.limit, offset: (query.page - 1) * query.limit };
+}
+
 /** The pages asked for together, one row `r` each, as `pageReader`'s statement reads them. */
 const pageRequests = sql`json_to_recordset(${sql.placeholder('pages')}::json) as r(i integer, "limit" integer, "offset" integer)`;
 
@@ -86,5 +91,5 @@ export function pageReader<F extends Record<string, SQL>>(
     statement as unknown as { execute(values: Record<string, unknown>): Promise<Array<{ i: number } & ValuesOf<F>>> },
     'pages',
   );
-  return (query) => read({ limit: query.limit, offset: (query.page - 1) * query.limit });
+  return (query) => read(pageOf(query));
 }

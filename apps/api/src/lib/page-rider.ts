@@ -2,7 +2,8 @@ import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { KeptPages } from '../db/kept-pages.js';
-import { riddenValue, type Guards, type RiddenPage, type SessionRider } from './auth-guard.js';
+import { pageOf } from '../db/page-ids.js';
+import { riddenValue, type Guards, type SessionRider } from './auth-guard.js';
 
 /**
  * A page of a list read with the session check (`Guards.sessionRead`): `read` reads the page that the
@@ -27,11 +28,6 @@ export function pageRider(
     const page = pageOf(parsed.data);
     return readWithSession(kept ? { ...page, known: kept.known(page) } : page);
   };
-}
-
-/** The page a page query names. */
-export function pageOf(query: { page: number; limit: number }): RiddenPage {
-  return { limit: query.limit, offset: (query.page - 1) * query.limit };
 }
 
 /**

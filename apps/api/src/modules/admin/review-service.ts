@@ -61,14 +61,13 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
       .select({ n: pageOrder, view: value.as('view') })
       .from(awaitingList.ids)
       .innerJoin(users, eq(users.id, pageId));
-  const awaitingPage = pageReader(db, 'review_awaiting_page', {
-    json: awaitingList.json(awaitingRows(registrationViewJson())),
-  });
+  const awaitingText = awaitingList.json(awaitingRows(registrationViewJson()));
+  const awaitingPage = pageReader(db, 'review_awaiting_page', { json: awaitingText });
   // The pages the server keeps, read with the session check (db/kept-pages.ts): a page shows its
   // members' rows only.
   const awaitingPages = keptPages({
     rows: awaitingRows,
-    text: awaitingList.json(awaitingRows(registrationViewJson())),
+    text: awaitingText,
     versions: sql`${users.id}::text || ':' || ${users}.xmin::text`,
   });
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL }
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { keptPages, type KeptPages } from '../../db/kept-pages.js';
-import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
+import { pagedList, pageId, pageOf, pageOrder, pageReader } from '../../db/page-ids.js';
 import { isoTime, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
@@ -97,13 +97,15 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       order: directoryOrder(users, sort, order),
       page,
     });
+    /** The page's members, each with `value` as its view. */
+    const rows = (value: SQL) =>
+      db
+        .select({ n: pageOrder, view: value.as('view') })
+        .from(list.ids)
+        .innerJoin(users, eq(users.id, pageId));
     return {
-      items: list.json(
-        db
-          .select({ n: pageOrder, view: memberView.as('view') })
-          .from(list.ids)
-          .innerJoin(users, eq(users.id, pageId)),
-      ),
+      rows,
+      items: list.json(rows(memberView)),
       total: where
         ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
         : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,
@@ -114,8 +116,10 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
   // Its page is the members' ids by the page's offset and their JSON, in one statement whose plan is
   // kept (db/page-ids.ts).
   const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
-  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
-    pageReader(db, `members_directory_${sort}_${order}`, directoryFields(undefined, sort, order));
+  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
+    const { items, total } = directoryFields(undefined, sort, order);
+    return pageReader(db, `members_directory_${sort}_${order}`, { items, total });
+  };
   const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
     const key = `${sort} ${order}`;
     let prepared = unfilteredPages.get(key);
@@ -161,21 +165,10 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       const key = `${sort} ${order}`;
       let pages = keptDirectory.get(key);
       if (!pages) {
-        const list = pagedList({
-          table: users,
-          id: users.id,
-          where: everyMember,
-          order: directoryOrder(users, sort, order),
-        });
-        const rows = (value: SQL) =>
-          db
-            .select({ n: pageOrder, view: value.as('view') })
-            .from(list.ids)
-            .innerJoin(users, eq(users.id, pageId));
-        const { total } = directoryFields(undefined, sort, order);
+        const { rows, items, total } = directoryFields(undefined, sort, order);
         pages = keptPages({
           rows,
-          text: sql<string>`${total}::text || ' ' || ${list.json(rows(memberView))}`,
+          text: sql<string>`${total}::text || ' ' || ${items}`,
           versions: sql`${users.id}::text || ':' || ${users}.xmin::text || ':' || (select coalesce(string_agg(
               ${memberships}.xmin::text || '.' || ${pools}.xmin::text, ',' order by ${memberships.id}), '')
             from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
@@ -216,15 +209,18 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.pool_id = ${query.poolId} and m.contribution_status in ('pending', 'approved'))`,
         );
       }
-      const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
       let row: { items: string; total: number } | undefined;
       if (conditions.length === 0) {
         const unfiltered = unfilteredPage(query.sort, query.order);
         row = await unfiltered(query);
       } else {
-        [row] = await db
-          .select(directoryFields(and(everyMember, ...conditions), query.sort, query.order, paging))
-          .from(sql`(select 1) as one`);
+        const { items, total } = directoryFields(
+          and(everyMember, ...conditions),
+          query.sort,
+          query.order,
+          pageOf(query),
+        );
+        [row] = await db.select({ items, total }).from(sql`(select 1) as one`);
       }
       return answer(query, row);
     },
