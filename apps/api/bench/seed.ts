@@ -151,7 +151,15 @@ export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string):
     `),
   );
   // Fresh statistics and visibility maps, as autovacuum would leave tables that have settled.
-  for (const table of ['users', 'notifications', 'pools', 'memberships', 'payments', 'journal_entries', 'journal_lines']) {
+  for (const table of [
+    'users',
+    'notifications',
+    'pools',
+    'memberships',
+    'payments',
+    'journal_entries',
+    'journal_lines',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
