@@ -129,10 +129,10 @@ export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
 
 /**
  * The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`), with the
- * columns that the route's read takes from a request (`columns`).
+ * columns that the route's read takes from a request (`columns`; null for a read that takes none).
  */
-const riddenRequests = (columns: SQL) => sql`json_to_recordset(${sql.placeholder('requests')}::json)
-  as r(i integer, "sessionId" uuid, "userId" uuid, ${columns})`;
+const riddenRequests = (columns: SQL | null) => sql`json_to_recordset(${sql.placeholder('requests')}::json)
+  as r(i integer, "sessionId" uuid, "userId" uuid${columns ? sql`, ${columns}` : sql``})`;
 /** The columns of a request for a page (`RiddenPage`). */
 const pageColumns = sql`"limit" integer, "offset" integer, "known" text`;
 
@@ -223,20 +223,22 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    * requests that come at the same time (`batchedStatement`) exactly as `authenticate` does, one row
    * `r` per request, and only for a live session reads `read`: a scalar subquery that may use the
    * session's account (`users.id`) and the request's page (`r."limit"`, `r."offset"`), or with
-   * `columns`, the request's own values (`values`, the columns of `r` that `columns` declares). The
-   * route's guards still decide on the account as for any call: the handler gets the value
-   * (`riddenValue`) only after they accepted it. With `admins`, the read is made for an admin's session
-   * only. A route rides with its `config.sessionRider`, which gives the request's values.
+   * `columns`, the request's own values (`values`, the columns of `r` that `columns` declares; null for
+   * none). A read that uses neither is made once for all the requests of the statement (PostgreSQL runs
+   * an uncorrelated subquery once). The route's guards still decide on the account as for any call: the
+   * handler gets the value (`riddenValue`) only after they accepted it. With `admins`, the read is made
+   * for an admin's session only. A route rides with its `config.sessionRider`, which gives the
+   * request's values.
    */
   function sessionRead<V extends object = RiddenPage>(
     name: string,
     read: SQLWrapper,
-    options: { admins?: boolean; columns?: SQL } = {},
+    options: { admins?: boolean; columns?: SQL | null } = {},
   ): (values: V) => (claims: TokenClaims) => Promise<RiddenSession | undefined> {
     const ridden = options.admins ? sql`case when ${users.isAdmin} then (${read}) end` : sql`(${read})`;
     const statement = deps.db
       .select({ i: sql<number>`r.i`, user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden })
-      .from(riddenRequests(options.columns ?? pageColumns))
+      .from(riddenRequests(options.columns === undefined ? pageColumns : options.columns))
       .innerJoin(sessions, and(eq(sessions.id, sql`r."sessionId"`), eq(sessions.userId, sql`r."userId"`)))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSessionConditions(deps.idleMinutes))

@@ -286,6 +286,28 @@ describe(`registration review (${testEngine})`, () => {
     expect(row!.registrationStatus).toBe('pending_kyc');
   });
 
+  it('answers the dashboard counts to admins asking together with members, once each, as they stand', async () => {
+    const member = await seedSubmittedMember(t.app);
+    const cashier = await login(t.app, (await seedAdmin(t.db, { roles: ['payment_management'] })).email);
+    const before = await counts();
+    const ask = () =>
+      Promise.all(
+        [adminToken, member.token, cashier, member.token, adminToken].map((token) =>
+          call('GET', '/api/admin/dashboard/pending-counts', token),
+        ),
+      );
+    let answers = await ask();
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 200, 403, 200]);
+    for (const answer of [answers[0]!, answers[2]!, answers[4]!]) expect(dataOf(answer)).toEqual(before);
+    expect(answers[1]!.json().data).toBeNull();
+    // A change made straight in the database, as another instance would, is counted at the next request.
+    await t.db.update(users).set({ registrationStatus: 'active' }).where(eq(users.id, member.userId));
+    answers = await ask();
+    for (const answer of [answers[0]!, answers[2]!, answers[4]!]) {
+      expect(dataOf(answer)).toEqual({ ...before, registrations: before.registrations! - 1 });
+    }
+  });
+
   it('lets an admin with member_management see KYC files but not a payments-only admin', async () => {
     const member = await seedSubmittedMember(t.app);
     const view = dataOf<{ idDocumentUrl: string }>(await call('GET', `/api/admin/users/${member.userId}`));

@@ -2,7 +2,7 @@ import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
@@ -41,30 +41,30 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingPages, pageQuery, {
     admins: true,
   });
-  // Every admin visit opens the dashboard: its counts are one prepared query, one round trip.
-  const dashboardCounts = deps.db
-    .select({
-      registrations: countWhere(users, awaitingReview),
-      payments: countWhere(payments, pendingPayment),
-      poolRequests: countWhere(memberships, pendingPoolRequest),
-      loans: countWhere(loans, loanAwaitingDecision),
-      withdrawals: countWhere(withdrawals, openWithdrawal),
-      exits: countWhere(exitRequests, openExit),
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('admin_dashboard_counts');
+  // Every admin visit opens the dashboard: its counts are read with the session check, once for all the
+  // admins' requests that come together (they are the same for every admin).
+  const countsWithSession = guards.sessionRead<Record<string, never>>(
+    'admin_dashboard_counts_with_session',
+    sql`select json_build_object(
+      'registrations', ${countWhere(users, awaitingReview)},
+      'payments', ${countWhere(payments, pendingPayment)},
+      'poolRequests', ${countWhere(memberships, pendingPoolRequest)},
+      'loans', ${countWhere(loans, loanAwaitingDecision)},
+      'withdrawals', ${countWhere(withdrawals, openWithdrawal)},
+      'exits', ${countWhere(exitRequests, openExit)}
+    )`,
+    { admins: true, columns: null },
+  );
 
   app.get(
     '/api/admin/dashboard/pending-counts',
     {
       preHandler: guards.authenticate,
-      config: { writesNoAudit: true },
+      config: { writesNoAudit: true, sessionRider: () => countsWithSession({}) },
       schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
     },
-    async () => {
-      const [counts] = await dashboardCounts.execute();
-      return ok(counts!);
-    },
+    // Only an admin's session reads the counts, and only an admin passes the permission map's guard.
+    async (request) => ok(riddenValue<z.infer<typeof pendingCounts>>(request)!),
   );
 
   app.get(
