@@ -6,19 +6,19 @@ export interface SeedSizes {
   notifications: number;
 }
 
-/**
- * Bulk seed in a few statements: members (one in a hundred waiting for review), notifications spread
- * evenly with a fifth unread, twenty open pools, and the queues that grow with members: one member in
- * a hundred asking to join a pool, one in a hundred with a payment waiting for approval. Behind the
- * queues lies the history a real cooperative has: each holding has paid fifty instalments, a week
- * apart, some one completed payment per member, each posted to the ledger and counted in its membership and pool
- * as an approval leaves them (the money invariants hold on the seeded database).
- */
 /** Shares each holding takes (R 100.00 a share), and the instalments it has paid so far. */
 const SHARES = 5;
 const INSTALMENT_CENTS = 834;
 const HISTORY = 50;
 
+/**
+ * Bulk seed in a few statements: members (one in a hundred waiting for review), notifications spread
+ * evenly with a fifth unread, twenty open pools, and the queues that grow with members: one member in
+ * a hundred asking to join a pool, one in a hundred with a payment waiting for approval. Behind the
+ * queues lies the history a real cooperative has: each holding has paid fifty instalments a week
+ * apart, about one completed payment per member, each posted to the ledger and counted in its
+ * membership and pool as an approval leaves them (the money invariants hold on the seeded database).
+ */
 export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string): Promise<void> {
   const { members, notifications } = sizes;
   await db.execute(
