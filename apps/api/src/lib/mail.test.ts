@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedActiveMember, type TestContext } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { notify } from '../modules/notifications/service.js';
-import { buildMail, createMailer, outboxFolder, type MailLogger } from './mail.js';
+import { buildMail, createMailer, maskLongDigitRuns, outboxFolder, type MailLogger } from './mail.js';
 import { computeRetryDelayMs } from './outbox-worker.js';
 
 describe('buildMail', () => {
@@ -43,6 +43,17 @@ describe('buildMail', () => {
     expect(plain.text.startsWith('Hello,\n\nSomething changed.')).toBe(true);
     expect(plain.text).toContain('Open Letsema: http://localhost:3000/');
     expect(plain.html).toContain('href="http://localhost:3000/"');
+  });
+});
+
+describe('maskLongDigitRuns', () => {
+  it.each([
+    ['Stokvel 2026 ref 8001015009087', 'Stokvel 2026 ref ****9087'],
+    ['account 123456789 and 62012345678', 'account ****6789 and ****5678'],
+    ['ID8001015009087.', 'ID****9087.'],
+    ['R 1 000.00 on 2026-11-26, ref 12345678', 'R 1 000.00 on 2026-11-26, ref 12345678'],
+  ])('%s -> %s', (value, masked) => {
+    expect(maskLongDigitRuns(value)).toBe(masked);
   });
 });
 

@@ -84,6 +84,18 @@ function toNodemailer(message: MailMessage) {
   };
 }
 
+/**
+ * Nine digits or more in a row may be an identity number (13) or a bank account (9 to 11): a mail
+ * shows only the last four of such a run, whatever carried it there (a pool's name, a reference an
+ * admin typed), so no mail holds one and a decision never fails because of it.
+ */
+const LONG_DIGIT_RUN = /\d{9,}/g;
+
+/** Replaces every run of nine or more digits with `****` and its last four digits. */
+export function maskLongDigitRuns(value: string): string {
+  return value.replace(LONG_DIGIT_RUN, (run) => `****${run.slice(-4)}`);
+}
+
 export interface MailContent {
   subject: string;
   text: string;

@@ -476,3 +476,34 @@ describe.skipIf(testEngine !== 'postgres')(`exactly once under concurrency (${te
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
   });
 });
+
+describe(`mail never breaks a money decision (${testEngine})`, () => {
+  const mailsTo = (email: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+
+  it('approves joining a pool whose name holds an ID-like number, mailing only its last four digits', async () => {
+    const pool = await seedOpenPool(t.app, manager, { name: 'Stokvel 2026 ref 8001015009087' });
+    const member = await newMember();
+    const request = await joinOk(t.app, member.token, pool, 10);
+    expect((await approveRequest(request.id)).statusCode).toBe(200);
+    expect(await membership(member.token)).toMatchObject({ contributionStatus: 'approved' });
+    const mails = await mailsTo(member.email);
+    const approved = mails.find((mail) => mail.text.includes('has been approved'));
+    expect(approved!.text).toContain('Your membership of Stokvel 2026 ref ****9087 with 10 shares has been approved.');
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.text, mail.html ?? '']) expect(part).not.toContain('8001015009087');
+    }
+  });
+
+  it('rejects a payment quoting a bank reference, mailing only its last four digits', async () => {
+    const pool = await seedOpenPool(t.app, manager);
+    const member = await newMember();
+    expect((await approveRequest((await joinOk(t.app, member.token, pool, 10)).id)).statusCode).toBe(200);
+    const payment = dataOf<{ id: string }>(await submitPayment(t.app, member.token, pool.id, 500));
+    const reason = 'No deposit with bank reference 6201234567890123 reached our account';
+    const rejected = await call('POST', `/api/admin/payments/${payment.id}/reject`, cashier, { reason });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const rejection = (await mailsTo(member.email)).find((mail) => mail.subject.includes('rejected'));
+    expect(rejection!.text).toContain('No deposit with bank reference ****0123 reached our account');
+    expect(rejection!.html).not.toContain('6201234567890123');
+  });
+});
