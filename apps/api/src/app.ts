@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     storage,
     logger: app.log,
     kycRetentionYears: config.kycRetentionYears,
+    applicantRetentionMonths: config.applicantRetentionMonths,
     onRun: metrics.recordMaintenanceRun,
   });
   app.decorate('maintenance', maintenance);

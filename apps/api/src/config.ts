@@ -72,6 +72,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
   UPLOAD_QUOTA_MB: positiveInt.default(100),
   KYC_RETENTION_YEARS: positiveInt.default(5),
+  APPLICANT_RETENTION_MONTHS: positiveInt.default(12),
   EXPENSE_DUAL_APPROVAL_AMOUNT: z
     .string()
     .trim()
@@ -136,6 +137,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Years a member's identity documents are kept after the relationship ends. */
   kycRetentionYears: number;
+  /** Months an applicant never approved is kept after their rejection or last activity. */
+  applicantRetentionMonths: number;
   books: {
     /** Expenses above this many cents need two approvers. */
     expenseDualApprovalCents: number;
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     kycRetentionYears: e.KYC_RETENTION_YEARS,
+    applicantRetentionMonths: e.APPLICANT_RETENTION_MONTHS,
     books: {
       expenseDualApprovalCents: Math.round(Number(e.EXPENSE_DUAL_APPROVAL_AMOUNT) * 100),
       reservePercent: e.RESERVE_PERCENT,

@@ -2,10 +2,34 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, registerMember, seedActiveMember, type TestContext } from '../../test/app.js';
+import {
+  bearer,
+  createTestApp,
+  login,
+  registerMember,
+  seedActiveMember,
+  seedAdmin,
+  type TestContext,
+} from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
+import { joinOk } from '../../test/investing.js';
+import { seedOpenPool } from '../../test/pools.js';
 import { seedSubmittedMember, uploadFile } from '../../test/seed.js';
-import { auditLog, emailOutbox, files, mfaChallenges, nextOfKin, rateLimits, sessions, users } from '../db/schema.js';
+import {
+  auditLog,
+  correctionRequests,
+  emailOutbox,
+  exitRequests,
+  files,
+  memberships,
+  mfaChallenges,
+  nextOfKin,
+  rateLimits,
+  sessions,
+  users,
+  withdrawals,
+} from '../db/schema.js';
+import { writeAudit } from './audit.js';
 import { createMaintenance } from './maintenance.js';
 import { createLocalStorage } from './storage.js';
 
@@ -36,13 +60,15 @@ describe(`the daily maintenance (${testEngine})`, () => {
       .set({ createdAt: daysAgo(2) })
       .where(inArray(files.key, [keyOf(kept), keyOf(abandoned)]));
 
-    // Mail: one sent long ago, one sent lately, one still waiting.
-    const [oldMail, newMail, waiting] = await t.db
+    // Mail: one sent long ago, one sent lately, one still waiting; one failed and one never sent a month ago.
+    const [oldMail, newMail, waiting, oldFailed, oldPending] = await t.db
       .insert(emailOutbox)
       .values([
         { to: member.email, subject: 'old', text: 'x', status: 'sent', sentAt: daysAgo(31) },
         { to: member.email, subject: 'new', text: 'x', status: 'sent', sentAt: daysAgo(2) },
         { to: member.email, subject: 'waiting', text: 'x', status: 'pending' },
+        { to: member.email, subject: 'failed', text: 'Hello Thandi', status: 'failed', createdAt: daysAgo(31) },
+        { to: member.email, subject: 'stuck', text: 'Hello Thandi', status: 'pending', createdAt: daysAgo(31) },
       ])
       .returning({ id: emailOutbox.id });
     // Sessions: one expired long ago, one ended long ago, one alive.
@@ -64,6 +90,7 @@ describe(`the daily maintenance (${testEngine})`, () => {
     const maintenance = createMaintenance({ db: t.db, storage: createLocalStorage(uploadsDir()), logger: quietLogger });
     const first = await maintenance.run();
     expect(first.sentMails).toBeGreaterThanOrEqual(1);
+    expect(first.unsentMails).toBeGreaterThanOrEqual(2);
     expect(first.sessions).toBeGreaterThanOrEqual(2);
     expect(first.rateLimits).toBeGreaterThanOrEqual(1);
     expect(first.mfaChallenges).toBeGreaterThanOrEqual(1);
@@ -71,6 +98,8 @@ describe(`the daily maintenance (${testEngine})`, () => {
 
     const mailIds = (await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).map((r) => r.id);
     expect(mailIds).not.toContain(oldMail!.id);
+    expect(mailIds).not.toContain(oldFailed!.id);
+    expect(mailIds).not.toContain(oldPending!.id);
     expect(mailIds).toEqual(expect.arrayContaining([newMail!.id, waiting!.id]));
     const sessionIds = (await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id);
     expect(sessionIds).not.toContain(expired!.id);
@@ -91,7 +120,9 @@ describe(`the daily maintenance (${testEngine})`, () => {
 
     expect(await maintenance.run()).toEqual({
       erasedMembers: 0,
+      erasedApplicants: 0,
       sentMails: 0,
+      unsentMails: 0,
       sessions: 0,
       rateLimits: 0,
       mfaChallenges: 0,
@@ -167,5 +198,160 @@ describe(`the daily maintenance (${testEngine})`, () => {
     const [kept] = await t.db.select().from(users).where(eq(users.id, recent.userId));
     expect(kept!.nationalId).not.toBeNull();
     expect((await maintenance.run()).erasedMembers).toBe(0);
+  });
+
+  /** Makes every trace of the account's activity `days` old: its changes, sign-ins and sessions. */
+  async function quietFor(userId: string, days: number) {
+    await t.db
+      .update(users)
+      .set({ createdAt: daysAgo(days + 1), updatedAt: daysAgo(days), lastLoginAt: daysAgo(days) })
+      .where(eq(users.id, userId));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: daysAgo(days) })
+      .where(eq(sessions.userId, userId));
+  }
+
+  it('erases applicants never approved (rejected, abandoned, suspended) APPLICANT_RETENTION_MONTHS after they went quiet', async () => {
+    const manager = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);
+    const rejected = await seedSubmittedMember(t.app);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${rejected.userId}/reject-kyc`,
+      headers: bearer(manager),
+      payload: { reason: 'The ID document is not readable.', rejectedFields: ['idDocumentUrl'] },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const abandoned = await registerMember(t.app);
+    const suspended = await seedSubmittedMember(t.app);
+    await t.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.id, suspended.userId));
+    const recentlyRejected = await seedSubmittedMember(t.app);
+    const oldMember = await seedActiveMember(t.db, { nationalId: '8001015009087' });
+    for (const applicant of [rejected, abandoned, suspended]) await quietFor(applicant.userId, 370);
+    await quietFor(recentlyRejected.userId, 330);
+    await quietFor(oldMember.id, 800);
+    const rejectedKeys = (await t.db.select().from(files).where(eq(files.ownerId, rejected.userId))).map((f) => f.key);
+    expect(rejectedKeys.length).toBeGreaterThan(0);
+
+    const maintenance = createMaintenance({
+      db: t.db,
+      storage: createLocalStorage(uploadsDir()),
+      logger: quietLogger,
+      applicantRetentionMonths: 12,
+    });
+    const report = await maintenance.run();
+    expect(report.erasedApplicants).toBe(3);
+
+    for (const applicant of [rejected, abandoned, suspended]) {
+      const [row] = await t.db.select().from(users).where(eq(users.id, applicant.userId));
+      expect(row).toMatchObject({ fullName: null, nationalId: null, idDocumentUrl: null, passwordHash: null });
+      expect(row!.email).toBe(`erased-${applicant.userId}@letsema.invalid`);
+      expect(row!.personalDataErasedAt).not.toBeNull();
+      expect(await t.db.select().from(files).where(eq(files.ownerId, applicant.userId))).toEqual([]);
+      expect(await t.db.select().from(nextOfKin).where(eq(nextOfKin.userId, applicant.userId))).toEqual([]);
+      expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, applicant.email))).toEqual([]);
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, applicant.userId), eq(auditLog.action, 'privacy.erase')));
+      expect(audit?.after).toMatchObject({ neverApproved: true, retentionMonths: 12 });
+    }
+    for (const key of rejectedKeys) expect(existsSync(path.join(uploadsDir(), key))).toBe(false);
+    const [stillThere] = await t.db.select().from(users).where(eq(users.id, recentlyRejected.userId));
+    expect(stillThere!.nationalId).toBe(recentlyRejected.nationalId);
+    const [member] = await t.db.select().from(users).where(eq(users.id, oldMember.id));
+    expect(member!.nationalId).toBe('8001015009087');
+
+    // A shorter clock, from the configuration, takes the quieter one too.
+    const sooner = createMaintenance({
+      db: t.db,
+      storage: createLocalStorage(uploadsDir()),
+      logger: quietLogger,
+      applicantRetentionMonths: 10,
+    });
+    expect((await sooner.run()).erasedApplicants).toBe(1);
+  });
+
+  it('on erasure keeps only the last four digits of withdrawal accounts, blanks exit and loan reasons, and drops corrections and mail', async () => {
+    const manager = await login(t.app, (await seedAdmin(t.db, { roles: ['investment_management'] })).email);
+    const pool = await seedOpenPool(t.app, manager);
+    const member = await seedActiveMember(t.db);
+    const token = await login(t.app, member.email);
+    const joined = await joinOk(t.app, token, pool, 1, 'once');
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/pool-requests/${joined.id}/approve`,
+      headers: bearer(manager),
+    });
+    expect(approved.statusCode).toBe(200);
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.id, joined.id));
+    const [withdrawal] = await t.db
+      .insert(withdrawals)
+      .values({
+        userId: member.id,
+        membershipId: membership!.id,
+        poolId: pool.id,
+        amountCents: 10_000,
+        accountHolder: 'Thandi Mokoena',
+        bankName: 'Capitec Bank',
+        accountNumber: '1234 5678 90',
+        branchCode: '470010',
+        status: 'rejected',
+      })
+      .returning();
+    // Audited as the withdrawal service does, with the whole row.
+    await writeAudit(t.db, {
+      actorId: member.id,
+      action: 'withdrawal.request',
+      targetType: 'withdrawal',
+      targetId: withdrawal!.id,
+      after: { ...withdrawal, member: { id: member.id, fullName: member.fullName, email: member.email } },
+    });
+    await t.db.insert(exitRequests).values({
+      userId: member.id,
+      membershipId: membership!.id,
+      poolId: pool.id,
+      reason: 'My husband Sipho lost his job at the mine.',
+      earlyReason: 'Medical bills for my daughter.',
+      noticeEndsOn: '2020-01-01',
+      status: 'cancelled',
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/corrections',
+      headers: bearer(token),
+      payload: { field: 'address', message: 'I moved to 12 Vilakazi Street, Soweto.' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await t.db.insert(emailOutbox).values({ to: member.email, subject: 'Hello Thandi', text: 'x', status: 'failed' });
+    await t.db
+      .update(users)
+      .set({ relationshipEndedAt: daysAgo(6 * 366) })
+      .where(eq(users.id, member.id));
+
+    const maintenance = createMaintenance({ db: t.db, storage: createLocalStorage(uploadsDir()), logger: quietLogger });
+    expect((await maintenance.run()).erasedMembers).toBe(1);
+
+    const [masked] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, member.id));
+    expect(masked).toMatchObject({ accountNumber: '…7890', accountHolder: '', amountCents: 10_000 });
+    const [exit] = await t.db.select().from(exitRequests).where(eq(exitRequests.userId, member.id));
+    expect(exit).toMatchObject({ reason: '', earlyReason: null, status: 'cancelled' });
+    expect(await t.db.select().from(correctionRequests).where(eq(correctionRequests.userId, member.id))).toEqual([]);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, member.email))).toEqual([]);
+    // The membership, its money, stays under the account's id.
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, member.id))).toHaveLength(1);
+    // Nothing of the member is left in the audit log's before and after.
+    const trail = await t.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(sql`${auditLog.actorId} = ${member.id} or ${auditLog.targetId} in (${member.id}, ${withdrawal!.id})`);
+    expect(trail.find((row) => (row.after as { accountNumber?: string })?.accountNumber)?.after).toMatchObject({
+      accountNumber: '…7890',
+      member: { id: member.id },
+    });
+    const written = JSON.stringify(trail);
+    for (const personal of ['Thandi', 'Mokoena', 'Vilakazi', member.email, '1234 5678 90']) {
+      expect(written).not.toContain(personal);
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   accountingPeriods,
+  correctionRequests,
   emailOutbox,
   exitRequests,
   expenses,
@@ -9,7 +10,9 @@ import {
   income,
   loanRepayments,
   loans,
+  memberships,
   mfaChallenges,
+  mfaRecoveryCodes,
   nextOfKin,
   notifications,
   payments,
@@ -25,6 +28,8 @@ import type { Storage } from './storage.js';
 export const RETENTION = {
   /** Sent e-mails: long enough to answer "did you send it?", then gone (POPIA section 14). */
   sentMailDays: 30,
+  /** E-mails never sent (failed, or still pending): no longer worth sending, and they hold names. */
+  unsentMailDays: 30,
   /** Sessions after they ended or expired, and rate-limit counters after their window. */
   sessionDays: 7,
   rateLimitDays: 7,
@@ -44,7 +49,10 @@ export const MAINTENANCE_JOB = 'daily-clean-up';
 
 export interface MaintenanceReport {
   erasedMembers: number;
+  /** Applicants never approved, erased APPLICANT_RETENTION_MONTHS after their rejection or last activity. */
+  erasedApplicants: number;
   sentMails: number;
+  unsentMails: number;
   sessions: number;
   rateLimits: number;
   mfaChallenges: number;
@@ -62,7 +70,8 @@ const fileUrl = (column: unknown) => sql`'/api/files/' || ${files.key} = ${colum
 
 /**
  * The daily clean-up: deletes what the cooperative has no reason to keep (the documents and personal
- * fields of members gone longer than KYC_RETENTION_YEARS, sent e-mails after 30 days, ended sessions and old counters after 7, expired challenges, files nothing refers to after
+ * fields of members gone longer than KYC_RETENTION_YEARS and of applicants never approved after
+ * APPLICANT_RETENTION_MONTHS, e-mails after 30 days, ended sessions and old counters after 7, expired challenges, files nothing refers to after
  * 24 hours) and logs what it removed; then runs the features' daily jobs (loan arrears and penalties). Several instances may run it: the day is claimed with one
  * atomic statement on the shared database, so one of them does the work.
  */
@@ -72,17 +81,19 @@ export function createMaintenance(deps: {
   logger: MaintenanceLogger;
   /** Years the due-diligence records of a member are kept after the relationship ends (FICA section 23). */
   kycRetentionYears?: number;
+  /**
+   * Months an applicant who never became a member (rejected, abandoned, suspended) is kept after the
+   * rejection or their last activity: nothing obliges the cooperative to keep them longer.
+   */
+  applicantRetentionMonths?: number;
   /** Told when a run ends (the metrics count runs by outcome). */
   onRun?: (job: typeof MAINTENANCE_JOB, outcome: 'success' | 'failure' | 'skipped') => void;
 }) {
   const { db, storage, logger } = deps;
   const kycRetentionYears = deps.kycRetentionYears ?? 5;
+  const applicantRetentionMonths = deps.applicantRetentionMonths ?? 12;
 
-  /**
-   * Erases the identity documents and personal fields of members whose relationship ended longer
-   * ago than the law requires them kept. Money records (memberships, payments and their proofs)
-   * stay, under the account's id; an audit row says what went.
-   */
+  /** Members whose relationship ended longer ago than the law requires their records kept. */
   async function eraseExpiredMembers(): Promise<number> {
     const due = await db
       .select({ id: users.id })
@@ -95,60 +106,118 @@ export function createMaintenance(deps: {
         ),
       )
       .limit(500);
-    for (const { id } of due) {
-      const removedKeys = await db.transaction(async (tx) => {
-        const documents = await tx
-          .delete(files)
-          .where(and(eq(files.ownerId, id), ne(files.kind, 'proof-of-payment')))
-          .returning({ key: files.key });
-        const kin = await tx.delete(nextOfKin).where(eq(nextOfKin.userId, id)).returning({ id: nextOfKin.id });
-        await tx.delete(notifications).where(eq(notifications.userId, id));
-        await tx
-          .update(users)
-          .set({
-            email: `erased-${id}@letsema.invalid`,
-            passwordHash: null,
-            fullName: null,
-            phoneNumber: null,
-            identityType: null,
-            nationalId: null,
-            dateOfBirth: null,
-            address: null,
-            city: null,
-            province: null,
-            profilePictureUrl: null,
-            idDocumentUrl: null,
-            oidcIssuer: null,
-            oidcSubject: null,
-            mfaSecret: null,
-            mfaPendingSecret: null,
-            mfaEnabledAt: null,
-            rejectedFields: null,
-            rejectionReason: null,
-            accountStatus: 'suspended',
-            personalDataErasedAt: sql`now()`,
-          })
-          .where(eq(users.id, id));
-        await writeAudit(tx, {
-          actorId: null,
-          action: 'privacy.erase',
-          outcome: 'success',
-          targetType: 'user',
-          targetId: id,
-          after: { documents: documents.length, nextOfKin: kin.length, retentionYears: kycRetentionYears },
-        });
-        return documents.map((d) => d.key);
-      });
-      for (const key of removedKeys) {
-        await storage.delete(key).catch((error: unknown) => {
-          logger.error(
-            { key, error: error instanceof Error ? error.message : String(error) },
-            'erased file not deleted',
-          );
-        });
-      }
-    }
+    for (const { id } of due) await erase(id, { retentionYears: kycRetentionYears });
     return due.length;
+  }
+
+  /**
+   * Applicants who never became members: never approved (still in review, rejected, abandoned or
+   * suspended), without a membership, and quiet (no change to the account, no sign-in, no request)
+   * for APPLICANT_RETENTION_MONTHS. A rejection changes the account, so the clock starts there.
+   */
+  async function eraseExpiredApplicants(): Promise<number> {
+    const lastSeen = sql`(select max(${sessions.lastSeenAt}) from ${sessions} where ${sessions.userId} = ${users.id})`;
+    const lastActivity = sql`greatest(${users.createdAt}, ${users.updatedAt}, ${users.lastLoginAt}, ${lastSeen})`;
+    const due = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.isAdmin, false),
+          isNull(users.personalDataErasedAt),
+          ne(users.registrationStatus, 'active'),
+          sql`not exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id})`,
+          lt(lastActivity, sql`now() - make_interval(months => ${applicantRetentionMonths})`),
+        ),
+      )
+      .limit(500);
+    for (const { id } of due) await erase(id, { retentionMonths: applicantRetentionMonths, neverApproved: true });
+    return due.length;
+  }
+
+  /**
+   * Erases one account's identity documents and personal fields. Money records (memberships,
+   * payments and their proofs, withdrawals, exits, loans, the ledger) stay under the account's id,
+   * with account numbers cut to their last four digits and the member's own free text blanked;
+   * e-mails to the account and its correction requests go. An audit row says what went.
+   */
+  async function erase(id: string, reason: Record<string, unknown>): Promise<void> {
+    const removedKeys = await db.transaction(async (tx) => {
+      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      const accountsMasked = await tx
+        .update(withdrawals)
+        .set({
+          accountHolder: '',
+          accountNumber: sql`'…' || right(regexp_replace(${withdrawals.accountNumber}, '[^0-9]', '', 'g'), 4)`,
+        })
+        .where(and(eq(withdrawals.userId, id), sql`${withdrawals.accountNumber} not like '…%'`))
+        .returning({ id: withdrawals.id });
+      await tx.update(exitRequests).set({ reason: '', earlyReason: null }).where(eq(exitRequests.userId, id));
+      await tx.update(loans).set({ purpose: '' }).where(eq(loans.userId, id));
+      const corrections = await tx
+        .delete(correctionRequests)
+        .where(eq(correctionRequests.userId, id))
+        .returning({ id: correctionRequests.id });
+      const mails = account
+        ? await tx.delete(emailOutbox).where(eq(emailOutbox.to, account.email)).returning({ id: emailOutbox.id })
+        : [];
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, id));
+      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, id));
+      const documents = await tx
+        .delete(files)
+        .where(and(eq(files.ownerId, id), ne(files.kind, 'proof-of-payment')))
+        .returning({ key: files.key });
+      const kin = await tx.delete(nextOfKin).where(eq(nextOfKin.userId, id)).returning({ id: nextOfKin.id });
+      await tx.delete(notifications).where(eq(notifications.userId, id));
+      await tx
+        .update(users)
+        .set({
+          email: `erased-${id}@letsema.invalid`,
+          passwordHash: null,
+          fullName: null,
+          phoneNumber: null,
+          identityType: null,
+          nationalId: null,
+          dateOfBirth: null,
+          address: null,
+          city: null,
+          province: null,
+          profilePictureUrl: null,
+          idDocumentUrl: null,
+          oidcIssuer: null,
+          oidcSubject: null,
+          mfaSecret: null,
+          mfaPendingSecret: null,
+          mfaEnabledAt: null,
+          rejectedFields: null,
+          rejectionReason: null,
+          accountStatus: 'suspended',
+          personalDataErasedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'privacy.erase',
+        outcome: 'success',
+        targetType: 'user',
+        targetId: id,
+        after: {
+          documents: documents.length,
+          nextOfKin: kin.length,
+          withdrawalAccountsMasked: accountsMasked.length,
+          correctionRequests: corrections.length,
+          mails: mails.length,
+          ...reason,
+        },
+      });
+      return documents.map((d) => d.key);
+    });
+    for (const key of removedKeys) {
+      await storage.delete(key).catch((error: unknown) => {
+        logger.error({ key, error: error instanceof Error ? error.message : String(error) }, 'erased file not deleted');
+      });
+    }
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
@@ -170,9 +239,19 @@ export function createMaintenance(deps: {
     const ago = (amount: number, unit: 'days' | 'hours') => sql`now() - make_interval(${sql.raw(unit)} => ${amount})`;
 
     const erasedMembers = await eraseExpiredMembers();
+    const erasedApplicants = await eraseExpiredApplicants();
     const sentMails = await db
       .delete(emailOutbox)
       .where(and(eq(emailOutbox.status, 'sent'), lt(emailOutbox.sentAt, ago(RETENTION.sentMailDays, 'days'))))
+      .returning({ id: emailOutbox.id });
+    const unsentMails = await db
+      .delete(emailOutbox)
+      .where(
+        and(
+          inArray(emailOutbox.status, ['pending', 'failed']),
+          lt(emailOutbox.createdAt, ago(RETENTION.unsentMailDays, 'days')),
+        ),
+      )
       .returning({ id: emailOutbox.id });
     const oldSessions = await db
       .delete(sessions)
@@ -226,7 +305,9 @@ export function createMaintenance(deps: {
     for (const [name, job] of dailyJobs) jobs[name] = await job();
     const report: MaintenanceReport = {
       erasedMembers,
+      erasedApplicants,
       sentMails: sentMails.length,
+      unsentMails: unsentMails.length,
       sessions: oldSessions.length,
       rateLimits: counters.length,
       mfaChallenges: challenges.length,

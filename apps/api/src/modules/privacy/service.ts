@@ -4,7 +4,11 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
+  correctionRequests,
+  exitRequests,
   files,
+  journalEntries,
+  journalLines,
   loanInstalments,
   loanRepayments,
   loans,
@@ -12,9 +16,11 @@ import {
   nextOfKin,
   notifications,
   payments,
+  pools,
   users,
+  withdrawals,
 } from '../../db/schema.js';
-import { writeAudit } from '../../lib/audit.js';
+import { lastFourOf, writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { toUserView } from '../auth/user-view.js';
@@ -27,8 +33,12 @@ next-of-kin.json    the next of kin you named
 memberships.json    your pool memberships
 payments.json       your payments and their decisions
 loans.json          your loans with their schedules and repayments, and the loans you guarantee
+withdrawals.json    your withdrawals of returns (the account by its last four digits)
+exits.json          your requests to leave a pool and their settlements
+corrections.json    the corrections you asked for and their answers
+ledger.json         the lines of the cooperative's books that name you, with their entries
 notifications.json  the messages the app showed you
-activity.json       the record of what was done on your account, and from where
+activity.json       the record of what was done on your account, and from where when you did it
 files/              the photos and documents you uploaded
 
 Amounts are in cents of a rand. To ask for a correction, use "Ask for a correction" on your profile
@@ -84,6 +94,37 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
         .from(loans)
         .where(eq(loans.guarantorId, userId));
 
+      const ownWithdrawals = await db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, userId))
+        .orderBy(asc(withdrawals.createdAt));
+      const ownExits = await db
+        .select()
+        .from(exitRequests)
+        .where(eq(exitRequests.userId, userId))
+        .orderBy(asc(exitRequests.createdAt));
+      const ownCorrections = await db
+        .select()
+        .from(correctionRequests)
+        .where(eq(correctionRequests.userId, userId))
+        .orderBy(asc(correctionRequests.createdAt));
+      const ledger = await db
+        .select({
+          entry: journalEntries.number,
+          date: journalEntries.effectiveDate,
+          kind: journalEntries.kind,
+          description: journalEntries.description,
+          account: journalLines.account,
+          pool: pools.name,
+          amountCents: journalLines.amountCents,
+        })
+        .from(journalLines)
+        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+        .leftJoin(pools, eq(pools.id, journalLines.poolId))
+        .where(eq(journalLines.userId, userId))
+        .orderBy(asc(journalEntries.number), asc(journalLines.id));
+
       const archive: Zippable = {
         'README.txt': strToU8(README),
         'account.json': json({ ...toUserView(user), emailPreferences: user.emailPreferences }),
@@ -98,18 +139,40 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
           })),
           guarantees,
         }),
-        'notifications.json': json(ownNotifications),
-        'activity.json': json(
-          activity.map((row) => ({
-            at: row.createdAt.toISOString(),
-            action: row.action,
-            outcome: row.outcome,
-            byYou: row.actorId === userId,
-            address: row.ip,
-            browser: row.userAgent,
-            before: row.before,
-            after: row.after,
+        // The account by its last four digits: the full number has no place in a file that travels.
+        'withdrawals.json': json(
+          ownWithdrawals.map(({ accountNumber, ...row }) => ({ ...row, accountNumber: lastFourOf(accountNumber) })),
+        ),
+        'exits.json': json(ownExits),
+        'corrections.json': json(
+          ownCorrections.map((row) => ({
+            field: row.field,
+            message: row.message,
+            status: row.status,
+            reply: row.reply,
+            askedAt: row.createdAt.toISOString(),
+            decidedAt: row.decidedAt?.toISOString() ?? null,
           })),
+        ),
+        'ledger.json': json(ledger),
+        'notifications.json': json(ownNotifications),
+        // Where a request came from is the member's own data only when they made it: the address
+        // and browser of the admins who decided about them are the admins' (POPIA section 23 gives
+        // access to one's own information, not to others').
+        'activity.json': json(
+          activity.map((row) => {
+            const byYou = row.actorId === userId;
+            return {
+              at: row.createdAt.toISOString(),
+              action: row.action,
+              outcome: row.outcome,
+              byYou,
+              address: byYou ? row.ip : null,
+              browser: byYou ? row.userAgent : null,
+              before: row.before,
+              after: row.after,
+            };
+          }),
         ),
       };
       const folder: Zippable = {};
