@@ -634,6 +634,50 @@ export const periodReopenRequests = pgTable(
 );
 
 /**
+ * A request to reverse an approved expense or income, with its reason: other admins than the one who
+ * asked, recorded or approved it decide (two above the dual-approval amount), and the last approval
+ * posts the reversing entry. One request waits per record at a time.
+ */
+export const recordReversalRequests = pgTable(
+  'record_reversal_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expenseId: uuid('expense_id').references(() => expenses.id, { onDelete: 'restrict' }),
+    incomeId: uuid('income_id').references(() => income.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** pending, approved or rejected. */
+    status: text('status').notNull().default('pending'),
+    approvalsNeeded: integer('approvals_needed').notNull().default(1),
+    approverIds: jsonb('approver_ids').$type<string[]>().notNull().default([]),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('record_reversal_requests_expense_pending_key')
+      .on(t.expenseId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('record_reversal_requests_income_pending_key')
+      .on(t.incomeId)
+      .where(sql`${t.status} = 'pending'`),
+    index('record_reversal_requests_expense_idx').on(t.expenseId),
+    index('record_reversal_requests_income_idx').on(t.incomeId),
+    index('record_reversal_requests_status_idx').on(t.status, t.createdAt),
+    index('record_reversal_requests_requested_by_idx').on(t.requestedBy),
+    index('record_reversal_requests_decided_by_idx').on(t.decidedBy),
+    check('record_reversal_requests_one_record_check', sql`(${t.expenseId} is null) <> (${t.incomeId} is null)`),
+    check('record_reversal_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('record_reversal_requests_amount_check', sql`${t.amountCents} > 0`),
+    check('record_reversal_requests_reason_check', sql`char_length(${t.reason}) <= 1000`),
+  ],
+);
+
+/**
  * A member's request to leave a pool: 90 days' notice from the request, then a settlement prepared
  * by one exit admin, approved by another (two others for an early exit), and paid with a proof.
  */

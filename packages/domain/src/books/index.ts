@@ -4,3 +4,4 @@ export * from './periods.js';
 export * from './ledger.js';
 export * from './month-end.js';
 export * from './records.js';
+export * from './posting-window.js';

@@ -34,6 +34,23 @@ describe('maker-checker', () => {
     expect(canDecide(actor, { makerId: 'maker', amountCents, approverIds: approvers }, rule)).toEqual(verdict);
   });
 
+  it.each([
+    ['the requester', 'requester', false],
+    ['who recorded the original', 'recorder', false],
+    ['who approved the original', 'approver', false],
+    ['anyone else', 'other', true],
+  ])('a reversal: %s', (_who, actor, allowed) => {
+    const record = {
+      makerId: 'requester',
+      otherMakerIds: ['recorder', 'approver'],
+      amountCents: 10_000,
+      approverIds: [],
+    };
+    const verdict = canDecide(actor, record, singleChecker('reversal message'));
+    expect(verdict.allowed).toBe(allowed);
+    if (!verdict.allowed) expect(verdict.message).toBe('reversal message');
+  });
+
   it('counts a large refund or loss like a large amount', () => {
     expect(approvalsNeeded({ amountCents: -300_000 }, rule)).toBe(2);
   });

@@ -12,6 +12,8 @@ export const makerCheckerMessages = {
 export interface MakerCheckerRecord {
   /** Who recorded or prepared it. */
   makerId: string;
+  /** Others who count as its makers too (who recorded and approved what a reversal undoes). */
+  otherMakerIds?: readonly string[];
   amountCents: number;
   /** Who has approved it so far. */
   approverIds: readonly string[];
@@ -44,7 +46,7 @@ export function approvalsNeeded(record: Pick<MakerCheckerRecord, 'amountCents'>,
  * is the last one needed.
  */
 export function canDecide(actorId: string, record: MakerCheckerRecord, rule: MakerCheckerRule): MakerCheckerVerdict {
-  if (actorId === record.makerId) {
+  if (actorId === record.makerId || record.otherMakerIds?.includes(actorId)) {
     return { allowed: false, reason: 'maker', message: rule.makerMessage ?? makerCheckerMessages.maker };
   }
   if (record.approverIds.includes(actorId)) {

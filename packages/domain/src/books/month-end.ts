@@ -34,8 +34,6 @@ export const monthEndMessages = {
   difference: (difference: string) =>
     `The bank statement and the ledger differ by ${difference}. Record the income or expenses that explain it, then reconcile again.`,
   sameCalculator: 'You calculated this split, so another month-end admin must allocate it.',
-  closedPosting: (period: string) =>
-    `${formatPeriod(period)} is closed or locked for month end: nothing new can be dated in it.`,
   bankBalance: 'Enter the closing balance on the bank statement, in rand',
   statement: 'Please upload the bank statement',
   reopenReason: 'Please give the reason for reopening (at least 10 characters)',

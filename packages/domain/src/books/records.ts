@@ -21,7 +21,14 @@ export const recordMessages = {
   decided: 'This has been decided already',
   notApproved: 'Only an approved record can be reversed.',
   reversalReason: 'Please give the reason for the correction (at least 5 characters)',
+  reversalPending: 'A reversal of this is already waiting for a decision.',
+  noReversalPending: 'No reversal of this is waiting for a decision.',
+  reversalMaker: 'You recorded, approved or asked to reverse this, so another admin must decide the reversal.',
 } as const;
+
+/** A request to reverse an approved expense or income, decided by other admins. */
+export const reversalStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ReversalStatus = (typeof reversalStatuses)[number];
 
 const isoDate = z
   .string({ error: recordMessages.date })
@@ -75,7 +82,10 @@ export type CreateIncomeInput = z.input<typeof createIncomeBody>;
 /** Rejecting an expense or income asks for a reason, as every rejection does. */
 export const rejectRecordBody = rejectWithReasonBody;
 
-/** Reversing an approved expense or income: a reversing entry, with the reason. */
+/**
+ * Asking to reverse an approved expense or income, with the reason; the reversing entry is posted
+ * when other admins approve.
+ */
 export const reverseRecordBody = z.object({
   reason: z
     .string({ error: recordMessages.reversalReason })

@@ -17,7 +17,7 @@ import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
-import { journalEntries, journalLines, memberships, notifications } from '../../db/schema.js';
+import { auditLog, journalEntries, journalLines, memberships, notifications } from '../../db/schema.js';
 
 let now = new Date('2026-08-03T09:00:00+02:00');
 let t: TestContext;
@@ -110,6 +110,14 @@ async function closeMonth(period: string, bankBalance: number) {
   return okData<{ status: string }>(call('POST', `/api/admin/month-end/${period}/close`, closer));
 }
 
+interface Reversible {
+  status: string;
+  reversal: { status: string; reason: string; approvalsNeeded: number; approverIds: string[] } | null;
+}
+
+/** A fresh admin of the expenses, who has had no part in anything yet. */
+const expenseAdmin = async () => login(t.app, (await seedAdmin(t.db, { roles: ['expense_management'] })).email);
+
 const entriesFor = async (sourceType: string, sourceId: string) =>
   t.db
     .select()
@@ -138,6 +146,11 @@ describe(`the ledger (${testEngine})`, () => {
     ]);
     // A second approval changes nothing.
     expect((await refusal(call('POST', `/api/admin/payments/${payment!.id}/approve`, cashier))).status).toBe(409);
+    // The first posting sets the month the books start in.
+    expect(await okData(call('GET', '/api/admin/books-start', cashier))).toMatchObject({
+      booksStart: '2026-08',
+      hasPostings: true,
+    });
     expect(await entriesFor('payment', payment!.id)).toHaveLength(1);
 
     const balance = await okData<{
@@ -280,36 +293,167 @@ describe(`expenses (${testEngine})`, () => {
     expect(await entriesFor('expense', expense.id)).toHaveLength(1);
   });
 
-  it('is corrected after approval by a reversing entry, once, and never by the admin who recorded it', async () => {
+  it('is reversed only when another admin approves the request: never the recorder, an approver or the requester', async () => {
     const expense = await recordExpense(70, '2026-08-10', pool.id);
     await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
     expect(
-      (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reverse`, checker, { reason: 'x' }))).error,
+      (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal`, secondChecker, { reason: 'x' }))).error,
     ).toBe('Please give the reason for the correction (at least 5 characters)');
     expect(
-      await refusal(
-        call('POST', `/api/admin/expenses/${expense.id}/reverse`, bookkeeper, { reason: 'Paid twice by mistake' }),
-      ),
-    ).toMatchObject({ status: 403, code: 'MAKER_CHECKER' });
-    const reversed = await okData<{ status: string }>(
-      call('POST', `/api/admin/expenses/${expense.id}/reverse`, checker, { reason: 'Paid twice by mistake' }),
+      (
+        await refusal(
+          call('POST', `/api/admin/expenses/${expense.id}/reversal`, secondChecker, { reason: 'x'.repeat(1001) }),
+        )
+      ).status,
+    ).toBe(400);
+    const asked = await okData<Reversible>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal`, secondChecker, { reason: 'Paid twice by mistake' }),
+      201,
     );
-    expect(reversed.status).toBe('reversed');
+    expect(asked).toMatchObject({
+      status: 'approved',
+      reversal: { status: 'pending', reason: 'Paid twice by mistake', approvalsNeeded: 1, approverIds: [] },
+    });
     const [original] = await entriesFor('expense', expense.id);
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(0);
+    expect(
+      await refusal(
+        call('POST', `/api/admin/expenses/${expense.id}/reversal`, checker, { reason: 'Paid twice again' }),
+      ),
+    ).toMatchObject({ status: 409, error: 'A reversal of this is already waiting for a decision.' });
+
+    // Nobody who recorded it, approved it or asked for its reversal decides the reversal.
+    for (const maker of [bookkeeper, checker, secondChecker]) {
+      expect(await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, maker))).toMatchObject({
+        status: 403,
+        code: 'MAKER_CHECKER',
+        error: 'You recorded, approved or asked to reverse this, so another admin must decide the reversal.',
+      });
+      expect(
+        (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/reject`, maker, { reason: 'No' })))
+          .code,
+      ).toBe('MAKER_CHECKER');
+    }
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(0);
+
+    const reversed = await okData<Reversible>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, await expenseAdmin()),
+    );
+    expect(reversed).toMatchObject({ status: 'reversed', reversal: { status: 'approved' } });
     const reversal = await entriesFor('reversal', original!.id);
     expect(reversal).toHaveLength(1);
-    expect(reversal[0]).toMatchObject({ kind: 'reversal', reversalOf: original!.id });
+    expect(reversal[0]).toMatchObject({ kind: 'reversal', reversalOf: original!.id, effectiveDate: '2026-08-10' });
     const net = await t.db.execute(
       sql`select coalesce(sum(amount_cents), 0) as total from journal_lines where entry_id in (${original!.id}, ${reversal[0]!.id}) and account like 'expense:%'`,
     );
     expect(Number((net.rows[0] as { total: string }).total)).toBe(0);
     expect(
-      (
-        await refusal(
-          call('POST', `/api/admin/expenses/${expense.id}/reverse`, secondChecker, { reason: 'Again, twice' }),
-        )
-      ).status,
+      (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, await expenseAdmin()))).status,
     ).toBe(409);
+    expect(
+      await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal`, checker, { reason: 'Again, twice' })),
+    ).toMatchObject({ status: 409, error: 'Only an approved record can be reversed.' });
+    const audited = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, expense.id))
+      .orderBy(auditLog.createdAt);
+    expect(audited.map((row) => row.action)).toEqual([
+      'expense.record',
+      'expense.approve',
+      'expense.reversal_request',
+      'expense.reverse',
+    ]);
+  });
+
+  it('keeps the record when its reversal is refused with a reason, and lets it be asked again', async () => {
+    const expense = await recordExpense(60, '2026-08-10', pool.id);
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/reversal`, bookkeeper, { reason: 'Wrong pool' }), 201);
+    const decider = await expenseAdmin();
+    expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/reject`, decider, {}))).error).toBe(
+      'Rejection reason is required',
+    );
+    const refused = await okData<Reversible>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal/reject`, decider, { reason: 'It was the right pool' }),
+    );
+    expect(refused).toMatchObject({
+      status: 'approved',
+      reversal: { status: 'rejected', rejectionReason: 'It was the right pool' },
+    });
+    const [original] = await entriesFor('expense', expense.id);
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(0);
+    expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, decider))).error).toBe(
+      'No reversal of this is waiting for a decision.',
+    );
+    await okData(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal`, bookkeeper, { reason: 'Wrong pool, truly' }),
+      201,
+    );
+    const [rejection] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${expense.id} and ${auditLog.action} = 'expense.reversal_reject'`);
+    expect(rejection).toBeDefined();
+  });
+
+  it('needs two other admins to reverse an expense above the dual-approval amount', async () => {
+    const expense = await recordExpense(2500, '2026-08-10', pool.id);
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, secondChecker));
+    const requester = await expenseAdmin();
+    const asked = await okData<Reversible>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal`, requester, { reason: 'Charged to the wrong year' }),
+      201,
+    );
+    expect(asked.reversal).toMatchObject({ approvalsNeeded: 2 });
+    // Either of the two approvers of the expense is one of its makers.
+    expect(
+      (await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, secondChecker))).code,
+    ).toBe('MAKER_CHECKER');
+    const first = await expenseAdmin();
+    const once = await okData<Reversible>(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, first));
+    expect(once).toMatchObject({
+      status: 'approved',
+      reversal: { status: 'pending', approverIds: [expect.any(String)] },
+    });
+    const [original] = await entriesFor('expense', expense.id);
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(0);
+    expect(await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, first))).toMatchObject({
+      status: 403,
+      error: 'You have approved this already; a second admin must approve it too.',
+    });
+    const twice = await okData<Reversible>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, await expenseAdmin()),
+    );
+    expect(twice).toMatchObject({ status: 'reversed', reversal: { status: 'approved' } });
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(1);
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${expense.id} and ${auditLog.action} like 'expense.revers%'`)
+      .orderBy(auditLog.createdAt);
+    expect(actions.map((row) => row.action)).toEqual([
+      'expense.reversal_request',
+      'expense.reversal_first_approval',
+      'expense.reverse',
+    ]);
+  });
+
+  it('posts a reversal once when two admins approve it at the same moment', async () => {
+    const expense = await recordExpense(90, '2026-08-10', pool.id);
+    await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
+    await okData(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal`, bookkeeper, { reason: 'Duplicate receipt' }),
+      201,
+    );
+    const [one, two, three] = await Promise.all([expenseAdmin(), expenseAdmin(), expenseAdmin()]);
+    const answers = await Promise.all(
+      [one!, two!, three!].map((token) => call('POST', `/api/admin/expenses/${expense.id}/reversal/approve`, token)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const [original] = await entriesFor('expense', expense.id);
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(1);
   });
 
   it('is rejected with a reason and posts nothing', async () => {
@@ -355,21 +499,26 @@ describe(`the month-end close (${testEngine})`, () => {
   it('closes August: three equal holders split R 100.00 to the cent, and the calculator cannot allocate', async () => {
     await recordIncome(100, '2026-08-25', pool.id);
     await okData(call('POST', '/api/admin/month-end/2026-08/lock', closer));
-    // Nothing new can be dated in a locked month.
+    // Nothing new can be dated in a locked month: the form's date field says which month may be used.
     expect(
-      (
-        await refusal(
-          call('POST', '/api/admin/expenses', bookkeeper, {
-            category: 'other',
-            amount: 5,
-            date: '2026-08-30',
-            poolId: pool.id,
-            description: 'Late',
-            receiptUrl: await uploadFile(t.app, bookkeeper, 'expense-receipt'),
-          }),
-        )
-      ).status,
-    ).toBe(409);
+      await refusal(
+        call('POST', '/api/admin/expenses', bookkeeper, {
+          category: 'other',
+          amount: 5,
+          date: '2026-08-30',
+          poolId: pool.id,
+          description: 'Late',
+          receiptUrl: await uploadFile(t.app, bookkeeper, 'expense-receipt'),
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      error:
+        'August 2026 is closed or locked for month end: nothing new can be dated in it. The first month that may be used is September 2026.',
+      details: {
+        date: 'August 2026 is closed or locked for month end: nothing new can be dated in it. The first month that may be used is September 2026.',
+      },
+    });
 
     const state = await okData<{ bank: { ledgerBalance: number } }>(
       call('GET', '/api/admin/month-end/2026-08', closer),
@@ -449,8 +598,9 @@ describe(`the month-end close (${testEngine})`, () => {
       }),
     );
     expect(late).toMatchObject({
-      status: 409,
-      error: 'August 2026 is closed or locked for month end: nothing new can be dated in it.',
+      status: 400,
+      error:
+        'August 2026 is closed or locked for month end: nothing new can be dated in it. The first month that may be used is September 2026.',
     });
     expect(
       (await refusal(call('POST', '/api/admin/month-end/2026-08/reopen', closer, { reason: 'short' }))).status,
@@ -667,5 +817,34 @@ describe(`income (${testEngine})`, () => {
     // The same role as the income list.
     expect((await refusal(call('GET', '/api/admin/income/export', secondChecker))).status).toBe(403);
     expect((await refusal(call('GET', '/api/admin/income', secondChecker))).status).toBe(403);
+
+    // Reversing it: asked by one admin, decided by two others (it is above the dual-approval amount).
+    expect(
+      (
+        await refusal(
+          call('POST', `/api/admin/income/${recorded.id}/reversal`, secondChecker, { reason: 'Wrong pool' }),
+        )
+      ).status,
+    ).toBe(403);
+    const asked = await okData<Reversible>(
+      call('POST', `/api/admin/income/${recorded.id}/reversal`, manager, { reason: 'Booked to the wrong pool' }),
+      201,
+    );
+    expect(asked.reversal).toMatchObject({ status: 'pending', approvalsNeeded: 2 });
+    for (const maker of [bookkeeper, checker, manager]) {
+      expect((await refusal(call('POST', `/api/admin/income/${recorded.id}/reversal/approve`, maker))).code).toBe(
+        'MAKER_CHECKER',
+      );
+    }
+    const investmentAdmin = async () =>
+      login(t.app, (await seedAdmin(t.db, { roles: ['investment_management'] })).email);
+    await okData(call('POST', `/api/admin/income/${recorded.id}/reversal/approve`, await investmentAdmin()));
+    const [original] = await entriesFor('income', recorded.id);
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(0);
+    const reversed = await okData<Reversible>(
+      call('POST', `/api/admin/income/${recorded.id}/reversal/approve`, await investmentAdmin()),
+    );
+    expect(reversed.status).toBe('reversed');
+    expect(await entriesFor('reversal', original!.id)).toHaveLength(1);
   });
 });

@@ -12,13 +12,15 @@ import {
   nextMonthEndStep,
   nextPeriod,
   periodBounds,
-  periodOf,
+  earliestRecordDay,
+  firstPostingPeriod,
+  postingMessages,
   singleChecker,
   type LedgerAccount,
   type MonthEndStep,
   type ReconcileBody,
 } from '@letsema/domain';
-import { and, asc, desc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
@@ -32,14 +34,16 @@ import {
   payments,
   periodReopenRequests,
   pools,
+  settings,
   users,
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, invalidState, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/auth-guard.js';
+import { AppError, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { newStorageKey, type Storage } from '../../lib/storage.js';
 import { isUuid } from '../auth/tokens.js';
-import { postEntry } from '../ledger/posting.js';
+import { BOOKS_START_KEY, postEntry, readBooksCalendar } from '../ledger/posting.js';
 import { notifyMember } from '../notifications/service.js';
 import { writeCsv, type CsvCell } from './csv.js';
 import {
@@ -94,17 +98,6 @@ export function createMonthEndService(deps: {
   config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
 }) {
   const { db, storage, clock } = deps;
-
-  async function firstActivePeriod(tx: Executor): Promise<string | null> {
-    const [entries] = await tx.select({ value: min(journalEntries.period) }).from(journalEntries);
-    const [spent] = await tx.select({ value: min(expenses.period) }).from(expenses);
-    const [earned] = await tx.select({ value: min(income.period) }).from(income);
-    const [paid] = await tx.select({ value: min(payments.createdAt) }).from(payments);
-    const candidates = [entries?.value, spent?.value, earned?.value, paid?.value ? periodOf(paid.value) : null].filter(
-      (value): value is string => Boolean(value),
-    );
-    return candidates.length ? candidates.sort()[0]! : null;
-  }
 
   async function loadPeriod(tx: Executor, period: string, lock = false): Promise<PeriodRow> {
     const query = tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
@@ -467,20 +460,23 @@ export function createMonthEndService(deps: {
   };
 
   return {
-    /** The months from the first with any money in them to the current one, newest first. */
+    /** The months from the one the books start in to the current one, newest first. */
     async listPeriods() {
       const today = dayOf(clock.now());
       const current = today.slice(0, 7);
-      const first = (await firstActivePeriod(db)) ?? current;
+      const calendar = await readBooksCalendar(db);
+      const first = calendar.booksStart ?? current;
       const rows = await db.select().from(accountingPeriods);
       const byPeriod = new Map(rows.map((row) => [row.period, row]));
       const list: { period: string; status: string; nextStep: MonthEndStep | null; hasEnded: boolean }[] = [];
       for (let period = first < current ? first : current; period <= current; period = nextPeriod(period)) {
         const row = byPeriod.get(period);
+        // A month before the last closed one without a row of its own counts as closed.
+        const status = row?.status ?? (calendar.lastClosed && period <= calendar.lastClosed ? 'closed' : 'open');
         list.push({
           period,
-          status: row?.status ?? 'open',
-          nextStep: row?.status === 'closed' ? null : nextMonthEndStep(row ? doneSteps(row) : []),
+          status,
+          nextStep: status === 'closed' ? null : nextMonthEndStep(row ? doneSteps(row) : []),
           hasEnded: period < current,
         });
       }
@@ -520,15 +516,19 @@ export function createMonthEndService(deps: {
           case 'lock': {
             const today = dayOf(clock.now());
             if (period >= today.slice(0, 7)) throw invalidState(monthEndMessages.notEnded);
-            const first = await firstActivePeriod(tx);
-            if (first && first < period) {
+            const calendar = await readBooksCalendar(tx);
+            const first = calendar.booksStart;
+            if (!first) throw invalidState(postingMessages.nothingToClose);
+            if (period < first) throw invalidState(postingMessages.beforeBooksStart(first));
+            if (first < period) {
               const earlier = await tx
                 .select({ period: accountingPeriods.period, status: accountingPeriods.status })
                 .from(accountingPeriods)
                 .where(and(lt(accountingPeriods.period, period), sql`${accountingPeriods.period} >= ${first}`));
               const closed = new Set(earlier.filter((e) => e.status === 'closed').map((e) => e.period));
               for (let p = first; p < period; p = nextPeriod(p)) {
-                if (!closed.has(p)) throw invalidState(monthEndMessages.earlierOpen(p));
+                const countsClosed = calendar.lastClosed !== null && p <= calendar.lastClosed;
+                if (!closed.has(p) && !countsClosed) throw invalidState(monthEndMessages.earlierOpen(p));
               }
             }
             const pending = await pendingFor(tx, period);
@@ -760,6 +760,55 @@ export function createMonthEndService(deps: {
         return request.period;
       });
       return this.getPeriod(period);
+    },
+
+    /** Which months may take a posting, and whether the books' start may still be set. */
+    async booksStart() {
+      const calendar = await readBooksCalendar(db);
+      const [posted] = await db.select({ id: journalEntries.id }).from(journalEntries).limit(1);
+      return {
+        booksStart: calendar.booksStart,
+        lastClosed: calendar.lastClosed,
+        locked: [...calendar.locked].sort(),
+        firstOpenPeriod: firstPostingPeriod(calendar),
+        hasPostings: Boolean(posted),
+      };
+    },
+
+    /**
+     * The super admin sets the month the books start in, before anything is posted: from twelve
+     * months back to the current month. Audited before and after.
+     */
+    async setBooksStart(actor: AuthUser, period: string) {
+      if (!actor.isSuperAdmin) throw forbidden(postingMessages.superAdminOnly);
+      const current = dayOf(clock.now()).slice(0, 7);
+      const earliest = earliestRecordDay(dayOf(clock.now())).slice(0, 7);
+      if (period < earliest || period > current) {
+        const message = postingMessages.booksStartRange(earliest, current);
+        throw new AppError('VALIDATION', message, { details: { period: message } });
+      }
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(settings).where(eq(settings.key, BOOKS_START_KEY)).for('update');
+        const [posted] = await tx.select({ id: journalEntries.id }).from(journalEntries).limit(1);
+        if (posted) throw invalidState(postingMessages.booksStarted);
+        const [after] = await tx
+          .insert(settings)
+          .values({ key: BOOKS_START_KEY, value: { period }, updatedBy: actor.id })
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: { period }, updatedBy: actor.id, updatedAt: new Date() },
+          })
+          .returning();
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'books.start_set',
+          targetType: 'books',
+          targetId: BOOKS_START_KEY,
+          before: before?.value ?? null,
+          after: after!.value,
+        });
+      });
+      return this.booksStart();
     },
 
     trialBalance: (period: string) => trialBalance(db, assertPeriod(period)),

@@ -6,6 +6,7 @@ import {
   incomeCategories,
   incomeCategoryLabels,
   periodOfDay,
+  recordDateRefusal,
   recordMessages,
   reversingLines,
   type LedgerAccount,
@@ -14,18 +15,42 @@ import {
   type CreateIncomeBody,
   type RecordListQuery,
 } from '@letsema/domain';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { expenses, files, income, journalEntries, journalLines, pools, users } from '../../db/schema.js';
+import {
+  expenses,
+  files,
+  income,
+  journalEntries,
+  journalLines,
+  pools,
+  recordReversalRequests,
+  users,
+} from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../auth/tokens.js';
-import { assertPeriodOpen, postEntry } from '../ledger/posting.js';
+import { postEntry, readBooksCalendar } from '../ledger/posting.js';
 import { writeCsv, type CsvCell } from './csv.js';
 
 type ExpenseRow = typeof expenses.$inferSelect;
 type IncomeRow = typeof income.$inferSelect;
+type ReversalRow = typeof recordReversalRequests.$inferSelect;
+type RecordKind = 'expense' | 'income';
+
+/** The latest request to reverse a record, as the admin pages show it. */
+export interface ReversalView {
+  id: string;
+  status: string;
+  reason: string;
+  approvalsNeeded: number;
+  approverIds: string[];
+  requestedBy: { id: string; fullName: string | null };
+  rejectionReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
 
 export interface BooksClock {
   /** Now, on the books' clock. */
@@ -50,9 +75,25 @@ export interface RecordView {
   recordedBy: { id: string; fullName: string | null };
   decidedAt: string | null;
   createdAt: string;
+  /** The latest request to reverse it, if any. */
+  reversal: ReversalView | null;
 }
 
 const recorder = { id: users.id, fullName: users.fullName };
+
+function reversalView(request: ReversalRow, by: { id: string; fullName: string | null }): ReversalView {
+  return {
+    id: request.id,
+    status: request.status,
+    reason: request.reason,
+    approvalsNeeded: request.approvalsNeeded,
+    approverIds: request.approverIds,
+    requestedBy: by,
+    rejectionReason: request.rejectionReason,
+    createdAt: request.createdAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+  };
+}
 
 /** The columns of the expenses and the income CSV, the same for both. */
 const RECORD_CSV_COLUMNS = [
@@ -117,9 +158,13 @@ async function assertPool(tx: Executor, poolId: string): Promise<string> {
   return pool.name;
 }
 
-function assertNotFuture(day: string, today: string) {
-  if (day > today)
-    throw new AppError('VALIDATION', recordMessages.futureDate, { details: { date: recordMessages.futureDate } });
+/**
+ * A record's date: not in the future, at most twelve months back, and in a month that may take a
+ * posting (the books' own rule), with the message the form shows under the date.
+ */
+async function assertRecordDate(tx: Executor, day: string, today: string) {
+  const refusal = recordDateRefusal(day, today, await readBooksCalendar(tx));
+  if (refusal) throw new AppError('VALIDATION', refusal, { details: { date: refusal } });
 }
 
 /**
@@ -132,6 +177,7 @@ async function reverseRecord(
   input: {
     sourceType: 'expense' | 'income';
     id: string;
+    requesterId: string;
     actorId: string;
     reason: string;
     today: string;
@@ -149,7 +195,7 @@ async function reverseRecord(
     kind: 'reversal',
     description: `Correction of ${input.label}: ${input.reason}`,
     source: { type: 'reversal', id: original.id },
-    createdBy: input.actorId,
+    createdBy: input.requesterId,
     approvedBy: input.actorId,
     reversalOf: original.id,
     lines: reversingLines(
@@ -189,6 +235,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      reversal: null,
     }) satisfies RecordView;
 
   const incomeView = (row: IncomeRow, pool: { name: string }, by: { id: string; fullName: string | null }) =>
@@ -203,12 +250,13 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       documentUrl: row.proofUrl,
       status: row.status,
       approvalsNeeded: 1,
-      approverIds: row.decidedBy && row.status === 'approved' ? [row.decidedBy] : [],
+      approverIds: row.decidedBy && (row.status === 'approved' || row.status === 'reversed') ? [row.decidedBy] : [],
       rejectionReason: row.rejectionReason ?? row.reversalReason,
       pool: { id: row.poolId, name: pool.name },
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      reversal: null,
     }) satisfies RecordView;
 
   const expenseFilters = (query: RecordListQuery): SQL | undefined =>
@@ -224,6 +272,25 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       query.status ? eq(income.status, query.status) : undefined,
     );
 
+  /** Adds to each record the latest request to reverse it. */
+  async function withReversals(kind: RecordKind, views: RecordView[]): Promise<RecordView[]> {
+    const ids = views.filter((view) => view.status === 'approved' || view.status === 'reversed').map((v) => v.id);
+    if (ids.length === 0) return views;
+    const column = kind === 'expense' ? recordReversalRequests.expenseId : recordReversalRequests.incomeId;
+    const rows = await db
+      .select({ request: recordReversalRequests, by: recorder })
+      .from(recordReversalRequests)
+      .innerJoin(users, eq(users.id, recordReversalRequests.requestedBy))
+      .where(inArray(column, ids))
+      .orderBy(desc(recordReversalRequests.createdAt));
+    const latest = new Map<string, ReversalView>();
+    for (const { request, by } of rows) {
+      const recordId = (kind === 'expense' ? request.expenseId : request.incomeId)!;
+      if (!latest.has(recordId)) latest.set(recordId, reversalView(request, by));
+    }
+    return views.map((view) => ({ ...view, reversal: latest.get(view.id) ?? null }));
+  }
+
   async function findExpense(id: string) {
     const [row] = await db
       .select({ e: expenses, pool: { name: pools.name }, by: recorder })
@@ -232,7 +299,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       .innerJoin(users, eq(users.id, expenses.recordedBy))
       .where(eq(expenses.id, id));
     if (!row) throw notFound(recordMessages.notFound);
-    return expenseView(row.e, row.pool, row.by);
+    return (await withReversals('expense', [expenseView(row.e, row.pool, row.by)]))[0]!;
   }
 
   async function findIncome(id: string) {
@@ -243,7 +310,169 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       .innerJoin(users, eq(users.id, income.recordedBy))
       .where(eq(income.id, id));
     if (!row) throw notFound(recordMessages.notFound);
-    return incomeView(row.i, row.pool, row.by);
+    return (await withReversals('income', [incomeView(row.i, row.pool, row.by)]))[0]!;
+  }
+
+  /** The record under a row lock, with who made it: who recorded it and who approved it. */
+  async function lockRecord(tx: Executor, kind: RecordKind, id: string) {
+    if (kind === 'expense') {
+      const [row] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
+      return (
+        row && { status: row.status, amountCents: row.amountCents, makerIds: [row.recordedBy, ...row.approverIds] }
+      );
+    }
+    const [row] = await tx.select().from(income).where(eq(income.id, id)).for('update');
+    return (
+      row && {
+        status: row.status,
+        amountCents: row.amountCents,
+        makerIds: [row.recordedBy, ...(row.decidedBy ? [row.decidedBy] : [])],
+      }
+    );
+  }
+
+  /** The request waiting to reverse a locked record, itself locked. */
+  async function lockPendingReversal(tx: Executor, kind: RecordKind, id: string): Promise<ReversalRow> {
+    const column = kind === 'expense' ? recordReversalRequests.expenseId : recordReversalRequests.incomeId;
+    const [request] = await tx
+      .select()
+      .from(recordReversalRequests)
+      .where(and(eq(column, id), eq(recordReversalRequests.status, 'pending')))
+      .for('update');
+    if (!request) throw invalidState(recordMessages.noReversalPending);
+    return request;
+  }
+
+  /**
+   * Whether the actor may decide a reversal: never who asked for it, recorded the record or approved
+   * it; two approvals when it was above the dual-approval amount as it was asked.
+   */
+  function assertMayDecideReversal(actorId: string, request: ReversalRow, makerIds: string[], forApproval: boolean) {
+    return assertCanDecide(
+      actorId,
+      {
+        makerId: request.requestedBy,
+        otherMakerIds: makerIds,
+        amountCents: request.amountCents,
+        approverIds: forApproval ? request.approverIds : [],
+      },
+      request.approvalsNeeded > 1 && forApproval
+        ? { dualApprovalAboveCents: 0, makerMessage: recordMessages.reversalMaker }
+        : singleChecker(recordMessages.reversalMaker),
+    );
+  }
+
+  const find = (kind: RecordKind, id: string) => (kind === 'expense' ? findExpense(id) : findIncome(id));
+
+  /** Asks for an approved record to be reversed, with the reason; other admins decide. */
+  async function requestReversal(kind: RecordKind, actorId: string, rawId: string, reason: string) {
+    const id = assertId(rawId);
+    await db.transaction(async (tx) => {
+      const record = await lockRecord(tx, kind, id);
+      if (!record) throw notFound(recordMessages.notFound);
+      if (record.status !== 'approved') throw invalidState(recordMessages.notApproved);
+      const [request] = await tx
+        .insert(recordReversalRequests)
+        .values({
+          ...(kind === 'expense' ? { expenseId: id } : { incomeId: id }),
+          amountCents: record.amountCents,
+          reason,
+          approvalsNeeded: record.amountCents > deps.expenseDualApprovalCents ? 2 : 1,
+          requestedBy: actorId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!request) throw new AppError('CONFLICT', recordMessages.reversalPending);
+      await writeAudit(tx, {
+        actorId,
+        action: `${kind}.reversal_request`,
+        targetType: kind,
+        targetId: id,
+        after: request,
+      });
+    });
+    return find(kind, id);
+  }
+
+  /**
+   * Approves the reversal waiting on a record; the last approval needed posts the reversing entry,
+   * dated today (a record in a closed month is corrected in the open one), and marks it reversed.
+   */
+  async function approveReversal(kind: RecordKind, actorId: string, rawId: string) {
+    const id = assertId(rawId);
+    await db.transaction(async (tx) => {
+      const record = await lockRecord(tx, kind, id);
+      if (!record) throw notFound(recordMessages.notFound);
+      const before = await lockPendingReversal(tx, kind, id);
+      const { isFinal } = assertMayDecideReversal(actorId, before, record.makerIds, true);
+      const now = clock.now();
+      const [after] = await tx
+        .update(recordReversalRequests)
+        .set({
+          approverIds: [...before.approverIds, actorId],
+          ...(isFinal ? { status: 'approved', decidedBy: actorId, decidedAt: now } : {}),
+        })
+        .where(eq(recordReversalRequests.id, before.id))
+        .returning();
+      if (isFinal) {
+        if (record.status !== 'approved') throw invalidState(recordMessages.notApproved);
+        await reverseRecord(tx, {
+          sourceType: kind,
+          id,
+          requesterId: before.requestedBy,
+          actorId,
+          reason: before.reason,
+          today: dayOf(now),
+          label: kind === 'expense' ? 'an expense' : 'income',
+        });
+        const reversed = { status: 'reversed', reversalReason: before.reason, reversedBy: actorId, reversedAt: now };
+        if (kind === 'expense') {
+          await tx
+            .update(expenses)
+            .set({ ...reversed, updatedAt: new Date() })
+            .where(eq(expenses.id, id));
+        } else {
+          await tx
+            .update(income)
+            .set({ ...reversed, updatedAt: new Date() })
+            .where(eq(income.id, id));
+        }
+      }
+      await writeAudit(tx, {
+        actorId,
+        action: isFinal ? `${kind}.reverse` : `${kind}.reversal_first_approval`,
+        targetType: kind,
+        targetId: id,
+        before,
+        after,
+      });
+    });
+    return find(kind, id);
+  }
+
+  /** Refuses the reversal waiting on a record, with a reason; the record stays as it was. */
+  async function rejectReversal(kind: RecordKind, actorId: string, rawId: string, reason: string) {
+    const id = assertId(rawId);
+    await db.transaction(async (tx) => {
+      const record = await lockRecord(tx, kind, id);
+      if (!record) throw notFound(recordMessages.notFound);
+      const before = await lockPendingReversal(tx, kind, id);
+      assertMayDecideReversal(actorId, before, record.makerIds, false);
+      const [after] = await tx
+        .update(recordReversalRequests)
+        .set({ status: 'rejected', rejectionReason: reason, decidedBy: actorId, decidedAt: clock.now() })
+        .where(eq(recordReversalRequests.id, before.id))
+        .returning();
+      await writeAudit(tx, {
+        actorId,
+        action: `${kind}.reversal_reject`,
+        targetType: kind,
+        targetId: id,
+        before,
+        after,
+      });
+    });
+    return find(kind, id);
   }
 
   const assertId = (id: string) => {
@@ -253,11 +482,10 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
 
   return {
     async recordExpense(actorId: string, body: CreateExpenseBody): Promise<RecordView> {
-      assertNotFuture(body.date, dayOf(clock.now()));
       const id = await db.transaction(async (tx) => {
+        await assertRecordDate(tx, body.date, dayOf(clock.now()));
         await assertPool(tx, body.poolId);
         await assertDocument(tx, body.receiptUrl, actorId, 'expense-receipt', recordMessages.receipt, 'receiptUrl');
-        await assertPeriodOpen(tx, body.date);
         const [row] = await tx
           .insert(expenses)
           .values({
@@ -365,84 +593,16 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       return findExpense(id);
     },
 
-    /** Reverses an approved expense: anyone with the role but the admin who recorded it. */
-    async reverseExpense(actorId: string, rawId: string, reason: string): Promise<RecordView> {
-      const id = assertId(rawId);
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
-        if (!before) throw notFound(recordMessages.notFound);
-        if (before.status !== 'approved') throw invalidState(recordMessages.notApproved);
-        assertCanDecide(
-          actorId,
-          { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
-          singleChecker(),
-        );
-        await reverseRecord(tx, {
-          sourceType: 'expense',
-          id,
-          actorId,
-          reason,
-          today: dayOf(clock.now()),
-          label: 'an expense',
-        });
-        const [after] = await tx
-          .update(expenses)
-          .set({
-            status: 'reversed',
-            reversalReason: reason,
-            reversedBy: actorId,
-            reversedAt: clock.now(),
-            updatedAt: new Date(),
-          })
-          .where(eq(expenses.id, id))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'expense.reverse',
-          targetType: 'expense',
-          targetId: id,
-          before,
-          after,
-        });
-      });
-      return findExpense(id);
-    },
-
-    /** Reverses approved income: anyone with the role but the admin who recorded it. */
-    async reverseIncome(actorId: string, rawId: string, reason: string): Promise<RecordView> {
-      const id = assertId(rawId);
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(income).where(eq(income.id, id)).for('update');
-        if (!before) throw notFound(recordMessages.notFound);
-        if (before.status !== 'approved') throw invalidState(recordMessages.notApproved);
-        assertCanDecide(
-          actorId,
-          { makerId: before.recordedBy, amountCents: before.amountCents, approverIds: [] },
-          singleChecker(),
-        );
-        await reverseRecord(tx, {
-          sourceType: 'income',
-          id,
-          actorId,
-          reason,
-          today: dayOf(clock.now()),
-          label: 'income',
-        });
-        const [after] = await tx
-          .update(income)
-          .set({
-            status: 'reversed',
-            reversalReason: reason,
-            reversedBy: actorId,
-            reversedAt: clock.now(),
-            updatedAt: new Date(),
-          })
-          .where(eq(income.id, id))
-          .returning();
-        await writeAudit(tx, { actorId, action: 'income.reverse', targetType: 'income', targetId: id, before, after });
-      });
-      return findIncome(id);
-    },
+    requestExpenseReversal: (actorId: string, id: string, reason: string) =>
+      requestReversal('expense', actorId, id, reason),
+    approveExpenseReversal: (actorId: string, id: string) => approveReversal('expense', actorId, id),
+    rejectExpenseReversal: (actorId: string, id: string, reason: string) =>
+      rejectReversal('expense', actorId, id, reason),
+    requestIncomeReversal: (actorId: string, id: string, reason: string) =>
+      requestReversal('income', actorId, id, reason),
+    approveIncomeReversal: (actorId: string, id: string) => approveReversal('income', actorId, id),
+    rejectIncomeReversal: (actorId: string, id: string, reason: string) =>
+      rejectReversal('income', actorId, id, reason),
 
     async listExpenses(query: RecordListQuery) {
       const where = expenseFilters(query);
@@ -468,7 +628,10 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           .groupBy(expenses.category, expenses.status),
       ]);
       return {
-        items: rows.map((row) => expenseView(row.e, row.pool, row.by)),
+        items: await withReversals(
+          'expense',
+          rows.map((row) => expenseView(row.e, row.pool, row.by)),
+        ),
         total: total?.value ?? 0,
         page: query.page,
         limit: query.limit,
@@ -511,11 +674,10 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
     },
 
     async recordIncome(actorId: string, body: CreateIncomeBody): Promise<RecordView> {
-      assertNotFuture(body.date, dayOf(clock.now()));
       const id = await db.transaction(async (tx) => {
+        await assertRecordDate(tx, body.date, dayOf(clock.now()));
         await assertPool(tx, body.poolId);
         await assertDocument(tx, body.proofUrl, actorId, 'income-proof', recordMessages.proof, 'proofUrl');
-        await assertPeriodOpen(tx, body.date);
         const [row] = await tx
           .insert(income)
           .values({
@@ -621,7 +783,10 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           .groupBy(income.category, income.status),
       ]);
       return {
-        items: rows.map((row) => incomeView(row.i, row.pool, row.by)),
+        items: await withReversals(
+          'income',
+          rows.map((row) => incomeView(row.i, row.pool, row.by)),
+        ),
         total: total?.value ?? 0,
         page: query.page,
         limit: query.limit,

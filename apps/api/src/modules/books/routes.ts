@@ -1,4 +1,5 @@
 import {
+  booksStartBody,
   createExpenseBody,
   createIncomeBody,
   monthEndStepParams,
@@ -16,6 +17,7 @@ import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import {
+  booksStartAnswer,
   closedMonths,
   ledgerMonths,
   memberMonths,
@@ -121,34 +123,67 @@ export function booksRoutes(
     },
   );
 
-  app.post<Id>(
-    '/api/admin/expenses/:id/reverse',
-    books({
-      summary: 'Correct an approved expense: a reversing entry dated today, with the reason',
-      params,
-      body: reverseRecordBody,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => {
-      const { reason } = parseInput(reverseRecordBody, request.body);
-      return ok(await records.reverseExpense(currentUser(request).id, request.params.id, reason));
-    },
-  );
-  app.post<Id>(
-    '/api/admin/income/:id/reverse',
-    books({
-      summary: 'Correct approved income: a reversing entry dated today, with the reason',
-      params,
-      body: reverseRecordBody,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => {
-      const { reason } = parseInput(reverseRecordBody, request.body);
-      return ok(await records.reverseIncome(currentUser(request).id, request.params.id, reason));
-    },
-  );
+  const reversalRoutes = (collection: 'expenses' | 'income') => {
+    const what = collection === 'expenses' ? 'an approved expense' : 'approved income';
+    const service =
+      collection === 'expenses'
+        ? {
+            request: records.requestExpenseReversal,
+            approve: records.approveExpenseReversal,
+            reject: records.rejectExpenseReversal,
+          }
+        : {
+            request: records.requestIncomeReversal,
+            approve: records.approveIncomeReversal,
+            reject: records.rejectIncomeReversal,
+          };
+    const deciders =
+      'Never decided by who asked for it, recorded the record or approved it (403 `MAKER_CHECKER`); above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve.';
+    app.post<Id>(
+      `/api/admin/${collection}/:id/reversal`,
+      books({
+        summary: `Ask to reverse ${what}, with the reason; other admins decide`,
+        description: 'One request waits per record at a time (409).',
+        params,
+        body: reverseRecordBody,
+        status: 201,
+        data: recordView,
+        errors: [409],
+      }),
+      async (request, reply) => {
+        const { reason } = parseInput(reverseRecordBody, request.body);
+        return reply.code(201).send(ok(await service.request(currentUser(request).id, request.params.id, reason)));
+      },
+    );
+    app.post<Id>(
+      `/api/admin/${collection}/:id/reversal/approve`,
+      books({
+        summary: `Approve the reversal waiting on ${what}; the last approval needed posts a reversing entry dated today`,
+        description: deciders,
+        params,
+        data: recordView,
+        errors: [409],
+      }),
+      async (request) => ok(await service.approve(currentUser(request).id, request.params.id)),
+    );
+    app.post<Id>(
+      `/api/admin/${collection}/:id/reversal/reject`,
+      books({
+        summary: `Refuse the reversal waiting on ${what}, with a reason`,
+        description: deciders,
+        params,
+        body: rejectRecordBody,
+        data: recordView,
+        errors: [409],
+      }),
+      async (request) => {
+        const { reason } = parseInput(rejectRecordBody, request.body);
+        return ok(await service.reject(currentUser(request).id, request.params.id, reason));
+      },
+    );
+  };
+  reversalRoutes('expenses');
+  reversalRoutes('income');
 
   app.get(
     '/api/admin/income',
@@ -296,6 +331,31 @@ export function booksRoutes(
       errors: [409],
     }),
     async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, false)),
+  );
+
+  app.get(
+    '/api/admin/books-start',
+    books({
+      summary: 'Which months may take a posting: the month the books start in, the last closed and the locked ones',
+      description: 'The record forms offer dates from the first month that may be used.',
+      data: booksStartAnswer,
+    }),
+    async () => ok(await monthEnd.booksStart()),
+  );
+  app.put(
+    '/api/admin/books-start',
+    books({
+      summary: 'Set the month the books start in, before anything is posted (super admin only)',
+      description:
+        'From twelve months back to the current month; refused once anything is posted (409), since the first posting sets it.',
+      body: booksStartBody,
+      data: booksStartAnswer,
+      errors: [409],
+    }),
+    async (request) => {
+      const { period } = parseInput(booksStartBody, request.body);
+      return ok(await monthEnd.setBooksStart(currentUser(request), period));
+    },
   );
 
   const statementFile = {

@@ -1,14 +1,18 @@
 import {
   findUnbalancedReason,
-  monthEndMessages,
   periodOfDay,
+  postingRefusal,
+  type BooksCalendar,
   type JournalKind,
   type JournalLineDraft,
 } from '@letsema/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountingPeriods, journalEntries, journalLines } from '../../db/schema.js';
+import { accountingPeriods, journalEntries, journalLines, settings } from '../../db/schema.js';
 import { invalidState } from '../../lib/errors.js';
+
+/** The `settings` row that holds the month the books start in, as `{ period: 'YYYY-MM' }`. */
+export const BOOKS_START_KEY = 'books_start';
 
 export interface EntryDraft {
   /** The cooperative's calendar day it counts on (`YYYY-MM-DD`). */
@@ -23,21 +27,41 @@ export interface EntryDraft {
   lines: readonly JournalLineDraft[];
 }
 
+/** The month the books start in, the last closed month and the locked ones, as the period rule reads them. */
+export async function readBooksCalendar(tx: Executor): Promise<BooksCalendar> {
+  const [[start], [periods]] = await Promise.all([
+    tx
+      .select({ period: sql<string | null>`${settings.value} ->> 'period'` })
+      .from(settings)
+      .where(eq(settings.key, BOOKS_START_KEY)),
+    tx
+      .select({
+        lastClosed: sql<
+          string | null
+        >`max(${accountingPeriods.period}) filter (where ${accountingPeriods.status} = 'closed')`,
+        locked: sql<
+          string[]
+        >`coalesce(json_agg(${accountingPeriods.period}) filter (where ${accountingPeriods.status} = 'locked'), '[]'::json)`,
+      })
+      .from(accountingPeriods),
+  ]);
+  return { booksStart: start?.period ?? null, lastClosed: periods?.lastClosed ?? null, locked: periods?.locked ?? [] };
+}
+
 /**
- * Refuses anything dated in a month that is locked for month end or closed. Call it inside the
- * transaction that will post; the period row is locked so that a month-end step cannot pass it
- * at the same moment.
+ * Refuses anything dated before the books start, in or before the last closed month, or in a month
+ * locked for month end (`postingRefusal`), with a message naming the first month that may be used.
+ * Call it inside the transaction that will post; the period row is locked so that a month-end step
+ * cannot pass it at the same moment.
  */
 export async function assertPeriodOpen(tx: Executor, day: string, options: { allowLocked?: boolean } = {}) {
-  const period = periodOfDay(day);
-  const [row] = await tx
+  await tx
     .select({ status: accountingPeriods.status })
     .from(accountingPeriods)
-    .where(eq(accountingPeriods.period, period))
+    .where(eq(accountingPeriods.period, periodOfDay(day)))
     .for('share');
-  if (!row || row.status === 'open') return;
-  if (row.status === 'locked' && options.allowLocked) return;
-  throw invalidState(monthEndMessages.closedPosting(period));
+  const refusal = postingRefusal(day, await readBooksCalendar(tx), options);
+  if (refusal) throw invalidState(refusal);
 }
 
 /**
@@ -51,6 +75,11 @@ export async function postEntry(
 ): Promise<{ id: string; number: number }> {
   const problem = findUnbalancedReason(draft.lines);
   if (problem) throw new Error(`Refusing an unbalanced entry for ${draft.source.type} ${draft.source.id}: ${problem}`);
+  // The first posting sets the month the books start in; a second one waits for it on the key.
+  await tx
+    .insert(settings)
+    .values({ key: BOOKS_START_KEY, value: { period: periodOfDay(draft.effectiveDate) } })
+    .onConflictDoNothing();
   await assertPeriodOpen(tx, draft.effectiveDate, options);
   const [entry] = await tx
     .insert(journalEntries)

@@ -1,4 +1,4 @@
-import { monthEndSteps, periodStatuses, recordStatuses } from '@letsema/domain';
+import { monthEndSteps, periodStatuses, recordStatuses, reversalStatuses } from '@letsema/domain';
 import { z } from 'zod';
 import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
 
@@ -23,8 +23,31 @@ export const recordView = z
     recordedBy: who,
     decidedAt: timestamp.nullable(),
     createdAt: timestamp,
+    reversal: z
+      .object({
+        id,
+        status: z.enum(reversalStatuses),
+        reason: z.string(),
+        approvalsNeeded: z.number().int().min(1),
+        approverIds: z.array(id),
+        requestedBy: who,
+        rejectionReason: z.string().nullable(),
+        createdAt: timestamp,
+        decidedAt: timestamp.nullable(),
+      })
+      .nullable()
+      .describe('The latest request to reverse it; pending until other admins decide'),
   })
   .meta({ id: 'BooksRecord' });
+
+/** Which months may take a posting, and whether the super admin may still set the books' start. */
+export const booksStartAnswer = z.object({
+  booksStart: month.nullable().describe('The first month of the books; null until the first posting'),
+  lastClosed: month.nullable(),
+  locked: z.array(month),
+  firstOpenPeriod: month.nullable().describe('The first month a posting may be dated in'),
+  hasPostings: z.boolean().describe('Once anything is posted, the start can no longer be set'),
+});
 
 /** A page of expenses or income, with the totals by category of everything the filters match. */
 export const recordPage = z.object({
