@@ -12,6 +12,7 @@ import { useOwnServer } from '../../fixtures/own-server.js';
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
 const CHECKER = { email: 'checker@letsema.test', password: 'a-second-admin-password', fullName: 'Lerato Checker' };
+const THIRD = { email: 'third@letsema.test', password: 'a-third-admin-password', fullName: 'Kagiso Third' };
 
 /**
  * Last month, as the books see it: the member paid on its 10th (the server is started with its clock
@@ -27,11 +28,10 @@ const earnedOn = `${closing}-15`;
 const csvLines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\r\n');
 
 /** The month as the screens name it: 'November 2026'. */
-const closingName = new Date(`${closing}-15T12:00:00Z`).toLocaleDateString('en-US', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthName = (period: string) =>
+  new Date(`${period}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const closingName = monthName(closing);
+const currentName = monthName(today.slice(0, 7));
 
 describe('the books, from an expense to a member’s statement', () => {
   let member: { email: string; password: string; token: string };
@@ -59,6 +59,18 @@ describe('the books, from an expense to a member’s statement', () => {
         phoneNumber: '0831234567',
         password: CHECKER.password,
         roles: ['expense_management', 'investment_management', 'month_end'],
+      },
+      token,
+    );
+    await api(
+      'POST',
+      '/api/admin/staff',
+      {
+        fullName: THIRD.fullName,
+        email: THIRD.email,
+        phoneNumber: '0841234567',
+        password: THIRD.password,
+        roles: ['expense_management'],
       },
       token,
     );
@@ -214,6 +226,83 @@ describe('the books, from an expense to a member’s statement', () => {
       .click();
     await panel.getByText('Closed', { exact: true }).waitFor();
     await closer.getByRole('button', { name: 'Ask to reopen' }).waitFor();
+  });
+
+  it('refuses an expense dated in the closed month, naming the first month that may be used, and records one today', async () => {
+    const maker = await newPage({ baseURL: own.baseUrl });
+    await signIn(maker, ADMIN.email, ADMIN.password);
+    await maker.goto('/admin/expenses');
+    await maker.getByRole('button', { name: 'Record expense' }).click();
+    const dialog = maker.getByRole('dialog', { name: /Record an expense/ });
+    await dialog.getByLabel('Category').selectOption({ label: 'Administrative' });
+    await dialog.getByLabel('Amount (R)').fill('75');
+    await dialog.getByLabel('Date').fill(`${closing}-25`);
+    await dialog.getByLabel('Pool').selectOption({ index: 1 });
+    await dialog.getByLabel('Description').fill('Printer paper');
+    const receipt = makePdf('paper.pdf');
+    await dialog
+      .getByLabel('Receipt file')
+      .setInputFiles({ name: receipt.name, mimeType: receipt.type, buffer: Buffer.from(receipt.bytes) });
+    await dialog.getByText('Uploaded').waitFor();
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await dialog
+      .getByText(
+        `${closingName} is closed or locked for month end: nothing new can be dated in it. The first month that may be used is ${currentName}.`,
+      )
+      .waitFor();
+    // The date field offers nothing before the first open month.
+    expect(await dialog.getByLabel('Date').getAttribute('min')).toBe(`${today.slice(0, 7)}-01`);
+    await dialog.getByLabel('Date').fill(today);
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await maker.getByText('Expense recorded. Another admin must approve it.').waitFor();
+  });
+
+  it('reverses an approved expense only when a third admin approves the request with its reason', async () => {
+    const checkerToken = await loginOverApi(CHECKER.email, CHECKER.password);
+    const list = await api<{ items: { id: string; categoryLabel: string }[] }>(
+      'GET',
+      '/api/admin/expenses?status=pending',
+      undefined,
+      checkerToken,
+    );
+    const expense = list.items.find((item) => item.categoryLabel === 'Administrative')!;
+    await api('POST', `/api/admin/expenses/${expense.id}/approve`, undefined, checkerToken);
+
+    // The admin who recorded it asks for the reversal, with the reason.
+    const maker = await newPage({ ...PHONE, baseURL: own.baseUrl });
+    await signIn(maker, ADMIN.email, ADMIN.password);
+    await maker.goto('/admin/expenses');
+    const card = maker.getByRole('listitem', { name: 'Administrative R 75.00' });
+    await card.getByRole('button', { name: 'Ask to reverse' }).click();
+    const ask = maker.getByRole('dialog', { name: /Ask to reverse this record/ });
+    await ask.getByLabel('Why is it corrected?').fill('Paid from the wrong account');
+    await ask.getByRole('button', { name: 'Ask to reverse' }).click();
+    await maker.getByText('Reversal asked. Another admin must approve it.').waitFor();
+    await card.getByText(/Reversal asked by .*: Paid from the wrong account/).waitFor();
+    await card.getByText('Waiting for another admin').waitFor();
+    await card
+      .getByText('You recorded, approved or asked to reverse this, so another admin must decide the reversal.')
+      .waitFor();
+    expect(await card.getByRole('button', { name: 'Approve reversal' }).count()).toBe(0);
+
+    // The admin who approved the expense cannot decide its reversal either.
+    const checker = await newPage({ baseURL: own.baseUrl });
+    await signIn(checker, CHECKER.email, CHECKER.password);
+    await checker.goto('/admin/expenses');
+    const checkerCard = checker.getByRole('listitem', { name: 'Administrative R 75.00' });
+    await checkerCard.getByText('Waiting for another admin').waitFor();
+    expect(await checkerCard.getByRole('button', { name: 'Approve reversal' }).count()).toBe(0);
+
+    // A third admin approves it: the correcting entry is posted and the expense shows as reversed.
+    const third = await newPage({ baseURL: own.baseUrl });
+    await signIn(third, THIRD.email, THIRD.password);
+    await third.goto('/admin/expenses');
+    const thirdCard = third.getByRole('listitem', { name: 'Administrative R 75.00' });
+    await thirdCard.getByRole('button', { name: 'Approve reversal' }).click();
+    await third.getByText('Reversal approved. A correcting entry is in the books.').waitFor();
+    await thirdCard.getByText('Reversed', { exact: true }).waitFor();
+    await thirdCard.getByText('Reversed: Paid from the wrong account').waitFor();
   });
 
   it('shows the member the profit and gives them a PDF statement that says so', async () => {

@@ -113,6 +113,7 @@ describe(`metrics (${testEngine})`, () => {
         'pool_requests',
         'expenses',
         'income',
+        'record_reversals',
         'exits',
         'withdrawals',
         'loans',

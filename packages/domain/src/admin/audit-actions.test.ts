@@ -18,7 +18,7 @@ const apiSources = import.meta.glob(['/apps/api/src/**/*.ts', '!/apps/api/src/**
 });
 
 /** What a placeholder in an action written as a template (`month_end.${step}`) can be. */
-const placeholderValues: Record<string, readonly string[]> = { step: monthEndSteps };
+const placeholderValues: Record<string, readonly string[]> = { step: monthEndSteps, kind: ['expense', 'income'] };
 
 const ACTION_CODE = /^[a-z_]+\.[a-z_]+$/;
 

@@ -369,8 +369,26 @@ describe(`expenses (${testEngine})`, () => {
   it('keeps the record when its reversal is refused with a reason, and lets it be asked again', async () => {
     const expense = await recordExpense(60, '2026-08-10', pool.id);
     await okData(call('POST', `/api/admin/expenses/${expense.id}/approve`, checker));
-    await okData(call('POST', `/api/admin/expenses/${expense.id}/reversal`, bookkeeper, { reason: 'Wrong pool' }), 201);
+    const asked = await okData<Reversible & { reversal: { id: string } }>(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal`, bookkeeper, { reason: 'Wrong pool' }),
+      201,
+    );
     const decider = await expenseAdmin();
+    // My Tasks: waiting for another admin, started by the requester, nobody's task of the approver.
+    type Tasks = { waiting: { kind: string; id: string; title: string }[]; started: { id: string }[] };
+    const deciderTasks = await okData<Tasks>(call('GET', '/api/admin/tasks', decider));
+    expect(deciderTasks.waiting).toContainEqual(
+      expect.objectContaining({
+        kind: 'expense-reversal',
+        id: asked.reversal.id,
+        title: 'Reverse an expense of R 60.00?',
+      }),
+    );
+    const requesterTasks = await okData<Tasks>(call('GET', '/api/admin/tasks', bookkeeper));
+    expect(requesterTasks.waiting.map((task) => task.id)).not.toContain(asked.reversal.id);
+    expect(requesterTasks.started.map((task) => task.id)).toContain(asked.reversal.id);
+    const approverTasks = await okData<Tasks>(call('GET', '/api/admin/tasks', checker));
+    expect(approverTasks.waiting.map((task) => task.id)).not.toContain(asked.reversal.id);
     expect((await refusal(call('POST', `/api/admin/expenses/${expense.id}/reversal/reject`, decider, {}))).error).toBe(
       'Rejection reason is required',
     );

@@ -438,14 +438,9 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
             .where(eq(income.id, id));
         }
       }
-      await writeAudit(tx, {
-        actorId,
-        action: isFinal ? `${kind}.reverse` : `${kind}.reversal_first_approval`,
-        targetType: kind,
-        targetId: id,
-        before,
-        after,
-      });
+      const audited = { actorId, targetType: kind, targetId: id, before, after };
+      if (isFinal) await writeAudit(tx, { ...audited, action: `${kind}.reverse` });
+      else await writeAudit(tx, { ...audited, action: `${kind}.reversal_first_approval` });
     });
     return find(kind, id);
   }

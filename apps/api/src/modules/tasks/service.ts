@@ -14,7 +14,7 @@ import {
   type MakerCheckerRecord,
   type MonthEndStep,
 } from '@letsema/domain';
-import { and, Column, eq, getTableName, is, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, Column, eq, getTableName, is, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isoTime, isoTimeOrNull } from '../../db/sql-json.js';
 import {
@@ -30,6 +30,7 @@ import {
   payments,
   periodReopenRequests,
   pools,
+  recordReversalRequests,
   users,
   withdrawals,
 } from '../../db/schema.js';
@@ -66,6 +67,8 @@ const queueLinks = {
   poolRequests: { kind: 'pool-request', label: 'Pool requests', path: '/admin/pool-requests' },
   income: { kind: 'income', label: 'Income', path: '/admin/investment/income' },
   expenses: { kind: 'expense', label: 'Expenses', path: '/admin/expenses' },
+  incomeReversals: { kind: 'income-reversal', label: 'Income reversals', path: '/admin/investment/income' },
+  expenseReversals: { kind: 'expense-reversal', label: 'Expense reversals', path: '/admin/expenses' },
   exits: { kind: 'exit', label: 'Exit requests', path: '/admin/exits' },
   withdrawals: { kind: 'withdrawal', label: 'Withdrawals', path: '/admin/withdrawals' },
   loans: { kind: 'loan', label: 'Loans', path: '/admin/loans' },
@@ -227,6 +230,40 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         sql`${expenses}`,
         eq(expenses.status, 'pending'),
         [expenses.createdAt, expenses.id],
+      ),
+      incomeReversals: queue(
+        request('investment'),
+        {
+          id: recordReversalRequests.id,
+          amountCents: recordReversalRequests.amountCents,
+          reason: recordReversalRequests.reason,
+          requestedBy: recordReversalRequests.requestedBy,
+          approvalsNeeded: recordReversalRequests.approvalsNeeded,
+          approverIds: recordReversalRequests.approverIds,
+          recordedBy: income.recordedBy,
+          decidedBy: income.decidedBy,
+          since: isoTime(recordReversalRequests.createdAt),
+        },
+        sql`${recordReversalRequests} inner join ${income} on ${income.id} = ${recordReversalRequests.incomeId}`,
+        and(eq(recordReversalRequests.status, 'pending'), isNotNull(recordReversalRequests.incomeId)),
+        [recordReversalRequests.createdAt, recordReversalRequests.id],
+      ),
+      expenseReversals: queue(
+        request('expenses'),
+        {
+          id: recordReversalRequests.id,
+          amountCents: recordReversalRequests.amountCents,
+          reason: recordReversalRequests.reason,
+          requestedBy: recordReversalRequests.requestedBy,
+          approvalsNeeded: recordReversalRequests.approvalsNeeded,
+          approverIds: recordReversalRequests.approverIds,
+          recordedBy: expenses.recordedBy,
+          recordApproverIds: expenses.approverIds,
+          since: isoTime(recordReversalRequests.createdAt),
+        },
+        sql`${recordReversalRequests} inner join ${expenses} on ${expenses.id} = ${recordReversalRequests.expenseId}`,
+        and(eq(recordReversalRequests.status, 'pending'), isNotNull(recordReversalRequests.expenseId)),
+        [recordReversalRequests.createdAt, recordReversalRequests.id],
       ),
       exits: queue(
         request('exits'),
@@ -446,6 +483,48 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         };
         if (mayDecide(row.recordedBy, row.amountCents, row.approverIds, row.approvalsNeeded)) waiting.push(item);
         else started.push(item);
+      }
+
+      // A reversal is never decided by who asked for it, recorded the record or approved it.
+      const reversalItem = (
+        kind: 'income-reversal' | 'expense-reversal',
+        row: {
+          id: string;
+          amountCents: number;
+          reason: string;
+          requestedBy: string;
+          approvalsNeeded: number;
+          approverIds: string[];
+          since: string;
+        },
+        makerIds: string[],
+      ) => {
+        const item = {
+          kind,
+          id: row.id,
+          title: `Reverse ${kind === 'income-reversal' ? 'income' : 'an expense'} of ${formatRand(row.amountCents)}?`,
+          detail: `${row.reason}${row.approvalsNeeded > 1 ? ` · ${row.approverIds.length} of ${row.approvalsNeeded} approvals` : ''}`,
+          path: kind === 'income-reversal' ? '/admin/investment/income' : '/admin/expenses',
+          since: row.since,
+        };
+        const verdict = canDecide(
+          admin.id,
+          {
+            makerId: row.requestedBy,
+            otherMakerIds: makerIds,
+            amountCents: row.amountCents,
+            approverIds: row.approverIds,
+          },
+          row.approvalsNeeded > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
+        );
+        if (verdict.allowed) waiting.push(item);
+        else if (row.requestedBy === admin.id || row.approverIds.includes(admin.id)) started.push(item);
+      };
+      for (const row of shown(queues.incomeReversals, 'incomeReversals')) {
+        reversalItem('income-reversal', row, [row.recordedBy, ...(row.decidedBy ? [row.decidedBy] : [])]);
+      }
+      for (const row of shown(queues.expenseReversals, 'expenseReversals')) {
+        reversalItem('expense-reversal', row, [row.recordedBy, ...row.recordApproverIds]);
       }
 
       // The cooperative's calendar day, as the notice was counted.

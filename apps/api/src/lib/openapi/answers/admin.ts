@@ -165,6 +165,8 @@ export const taskItem = z
       'pool-request',
       'income',
       'expense',
+      'income-reversal',
+      'expense-reversal',
       'exit',
       'withdrawal',
       'month-end',

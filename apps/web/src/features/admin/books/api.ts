@@ -1,4 +1,4 @@
-import type { CreateExpenseInput, CreateIncomeInput, MonthEndStep } from '@letsema/domain';
+import type { BooksCalendar, CreateExpenseInput, CreateIncomeInput, MonthEndStep } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPools } from '../../../components/pools/pool-queries';
 import { apiClient, fetchFile, uploadWithProgress } from '../../../lib/api-client';
@@ -25,6 +25,18 @@ export interface BookRecord {
   recordedBy: { id: string; fullName: string | null };
   decidedAt: string | null;
   createdAt: string;
+  /** The latest request to reverse it, if any. */
+  reversal: {
+    id: string;
+    status: 'pending' | 'approved' | 'rejected';
+    reason: string;
+    approvalsNeeded: number;
+    approverIds: string[];
+    requestedBy: { id: string; fullName: string | null };
+    rejectionReason: string | null;
+    createdAt: string;
+    decidedAt: string | null;
+  } | null;
 }
 
 export interface RecordPage {
@@ -52,7 +64,30 @@ export const bookKeys = {
   pools: () => [...bookKeys.all, 'pools'] as const,
   periods: () => [...bookKeys.all, 'periods'] as const,
   period: (period: string) => [...bookKeys.all, 'periods', period] as const,
+  booksStart: () => [...bookKeys.all, 'books-start'] as const,
 };
+
+/** Which months may take a posting, as `GET /api/admin/books-start` answers it. */
+export interface BooksStart extends BooksCalendar {
+  firstOpenPeriod: string | null;
+  hasPostings: boolean;
+}
+
+export function useBooksStart() {
+  return useQuery({
+    queryKey: bookKeys.booksStart(),
+    queryFn: ({ signal }) => apiClient.get<BooksStart>('/api/admin/books-start', signal),
+  });
+}
+
+/** The super admin sets the month the books start in, before anything is posted. */
+export function useSetBooksStart() {
+  const reload = useReloadBooks();
+  return useMutation({
+    mutationFn: (period: string) => apiClient.put<BooksStart>('/api/admin/books-start', { period }),
+    onSuccess: reload,
+  });
+}
 
 export function toRecordSearch(filters: RecordFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
@@ -94,21 +129,24 @@ export function useRecordBook(kind: RecordKind) {
   });
 }
 
+/** A decision on a record, or on the reversal asked of it, and the path it is posted to. */
+export type RecordDecision = 'approve' | 'reject' | 'request-reversal' | 'approve-reversal' | 'reject-reversal';
+
+const decisionPaths: Record<RecordDecision, string> = {
+  approve: 'approve',
+  reject: 'reject',
+  'request-reversal': 'reversal',
+  'approve-reversal': 'reversal/approve',
+  'reject-reversal': 'reversal/reject',
+};
+
 export function useDecideRecord(kind: RecordKind) {
   const reload = useReloadBooks();
   return useMutation({
-    mutationFn: ({
-      id,
-      decision,
-      reason,
-    }: {
-      id: string;
-      decision: 'approve' | 'reject' | 'reverse';
-      reason?: string;
-    }) =>
+    mutationFn: ({ id, decision, reason }: { id: string; decision: RecordDecision; reason?: string }) =>
       apiClient.post<BookRecord>(
-        `${collection(kind)}/${encodeURIComponent(id)}/${decision}`,
-        decision === 'approve' ? undefined : { reason },
+        `${collection(kind)}/${encodeURIComponent(id)}/${decisionPaths[decision]}`,
+        decision === 'approve' || decision === 'approve-reversal' ? undefined : { reason },
       ),
     onSettled: reload,
   });

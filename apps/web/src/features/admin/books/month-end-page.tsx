@@ -37,11 +37,13 @@ import { getDecisionRight } from '../../../lib/maker-checker';
 import { useShellUser } from '../../../shell/shell-context';
 import {
   downloadDocument,
+  useBooksStart,
   useDecideReopen,
   usePeriod,
   usePeriods,
   useReopen,
   useRunStep,
+  useSetBooksStart,
   type PeriodDetail,
 } from './api';
 import { DocumentField } from './document-field';
@@ -78,6 +80,7 @@ export function MonthEndPage() {
         title="Month End"
         subtitle="Close each month from the bank statement to the members’ returns, in six steps that cannot be skipped."
       />
+      <BooksStartPanel />
       {periods.isError ? (
         <RetryAlert onRetry={() => void periods.refetch()}>
           {getErrorMessage(periods.error, 'The months could not be loaded')}
@@ -115,6 +118,70 @@ export function MonthEndPage() {
         </Box>
       )}
     </Box>
+  );
+}
+
+/**
+ * The month the books start in and the first month that may take new entries; before anything is
+ * posted, the super admin may set the start (the first posting sets it otherwise).
+ */
+function BooksStartPanel() {
+  const user = useShellUser();
+  const start = useBooksStart();
+  const setStart = useSetBooksStart();
+  const [month, setMonth] = useState('');
+  const [saved, setSaved] = useState(false);
+  if (!start.data) return null;
+  const { booksStart, firstOpenPeriod, hasPostings } = start.data;
+  const mayChoose = user.isSuperAdmin && !hasPostings;
+  return (
+    <Paper component="section" aria-label="Books start" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="body2">
+        {booksStart
+          ? `The books start in ${formatPeriod(booksStart)}.`
+          : 'The books start in the month of their first posting.'}
+        {firstOpenPeriod && ` The first month that may take new entries is ${formatPeriod(firstOpenPeriod)}.`}
+      </Typography>
+      {mayChoose && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          alignItems={{ sm: 'center' }}
+          sx={{ mt: 1.5 }}
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSaved(false);
+            setStart.mutate(month, { onSuccess: () => setSaved(true) });
+          }}
+        >
+          <TextField
+            label="The books start in"
+            type="month"
+            size="small"
+            value={month}
+            onChange={(event) => setMonth(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="outlined" disabled={setStart.isPending || !month}>
+            {setStart.isPending ? 'Saving…' : 'Set the start'}
+          </Button>
+        </Stack>
+      )}
+      <Box aria-live="polite">
+        {setStart.error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {getErrorMessage(setStart.error, 'The start could not be set')}
+          </Alert>
+        )}
+        {saved && !setStart.error && (
+          <Alert severity="success" sx={{ mt: 1 }}>
+            Saved. Nothing can be dated before it.
+          </Alert>
+        )}
+      </Box>
+    </Paper>
   );
 }
 

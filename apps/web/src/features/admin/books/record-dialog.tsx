@@ -3,6 +3,9 @@ import {
   createExpenseBody,
   createIncomeBody,
   dayOf,
+  earliestRecordDate,
+  recordDateRefusal,
+  type BooksCalendar,
   expenseCategories,
   expenseCategoryLabels,
   incomeCategories,
@@ -22,7 +25,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useBookPools, useRecordBook, type RecordKind } from './api';
+import { useBookPools, useBooksStart, useRecordBook, type RecordKind } from './api';
 import { DocumentField } from './document-field';
 
 /** The form's values as typed; the document is sent as the URL it was stored under. */
@@ -104,8 +107,12 @@ function RecordForm({
 }) {
   const text = copy[kind];
   const pools = useBookPools();
+  const booksStart = useBooksStart();
   const [failure, setFailure] = useState<string | null>(null);
   const today = dayOf(new Date());
+  // The server's period rule: until the months are loaded, the server alone says which are closed.
+  const calendar: BooksCalendar = booksStart.data ?? { booksStart: null, lastClosed: null, locked: [] };
+  const earliest = earliestRecordDate(today, calendar);
   // The server's schema, with the document under the field name the form uses.
   // Every field's message at once: a missing document is one of them, not a gate before the others.
   const schema = z
@@ -125,8 +132,9 @@ function RecordForm({
         }
         return z.NEVER;
       }
-      if (parsed.data.date > today) {
-        context.addIssue({ code: 'custom', message: recordMessages.futureDate, path: ['date'] });
+      const dateRefusal = recordDateRefusal(parsed.data.date, today, calendar);
+      if (dateRefusal) {
+        context.addIssue({ code: 'custom', message: dateRefusal, path: ['date'] });
         return z.NEVER;
       }
       // The server converts the amount itself: what is sent is what was typed, checked.
@@ -179,7 +187,7 @@ function RecordForm({
             type="date"
             required
             disabled={isPending}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today } }}
           />
         </Box>
         <FormSelectField

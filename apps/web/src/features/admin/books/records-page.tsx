@@ -1,5 +1,6 @@
 import {
   singleChecker,
+  recordMessages,
   reverseRecordBody,
   expenseCategories,
   expenseCategoryLabels,
@@ -83,6 +84,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
   const [isRecording, setIsRecording] = useState(false);
   const [rejecting, setRejecting] = useState<BookRecord | null>(null);
   const [reversing, setReversing] = useState<BookRecord | null>(null);
+  const [refusingReversal, setRefusingReversal] = useState<BookRecord | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRecordPage(kind, filters, page);
   const decide = useDecideRecord(kind);
@@ -107,6 +109,23 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
               : 'Approved. A second admin must approve it too.',
           ),
         onError: (error) => setFailure(getErrorMessage(error, 'It could not be approved')),
+      },
+    );
+  };
+
+  const approveReversal = (record: BookRecord) => {
+    setFailure(null);
+    success.clear();
+    decide.mutate(
+      { id: record.id, decision: 'approve-reversal' },
+      {
+        onSuccess: (after) =>
+          success.show(
+            after.status === 'reversed'
+              ? 'Reversal approved. A correcting entry is in the books.'
+              : 'Reversal approved. A second admin must approve it too.',
+          ),
+        onError: (error) => setFailure(getErrorMessage(error, 'The reversal could not be approved')),
       },
     );
   };
@@ -182,6 +201,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
             <option value="pending">Pending approval</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
+            <option value="reversed">Reversed</option>
           </TextField>
         </Box>
       </Paper>
@@ -245,13 +265,9 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
                   onApprove={() => approve(record)}
                   onReject={() => setRejecting(record)}
                   onReverse={() => setReversing(record)}
-                  mayReverse={
-                    getDecisionRight(
-                      user,
-                      { makerId: record.recordedBy.id, amountCents: Math.round(record.amount * 100), approverIds: [] },
-                      singleChecker(),
-                    ).mayDecide
-                  }
+                  reversalRight={getReversalRight(user, record)}
+                  onApproveReversal={() => approveReversal(record)}
+                  onRejectReversal={() => setRefusingReversal(record)}
                 />
               ))}
             </Stack>
@@ -281,10 +297,36 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
         record={reversing}
         onClose={() => setReversing(null)}
         onConfirm={(reason) =>
-          decide.mutateAsync({ id: reversing!.id, decision: 'reverse', reason }).then(() => {
+          decide.mutateAsync({ id: reversing!.id, decision: 'request-reversal', reason }).then(() => {
             setReversing(null);
-            success.show('Reversed. A correcting entry is in the books.');
+            success.show('Reversal asked. Another admin must approve it.');
           })
+        }
+      />
+      <RejectReasonDialog
+        isOpen={Boolean(refusingReversal)}
+        title="Reject the reversal"
+        reasonHint="Kept with the request and in the audit log. The record stays in the books."
+        description={
+          refusingReversal
+            ? `${refusingReversal.categoryLabel}, ${formatRandAmount(refusingReversal.amount)}: ${refusingReversal.reversal?.reason ?? ''}`
+            : ''
+        }
+        isPending={decide.isPending}
+        errorMessage={
+          decide.error && refusingReversal ? getErrorMessage(decide.error, 'The reversal could not be rejected') : null
+        }
+        onClose={() => setRefusingReversal(null)}
+        onConfirm={(reason) =>
+          decide.mutate(
+            { id: refusingReversal!.id, decision: 'reject-reversal', reason },
+            {
+              onSuccess: () => {
+                setRefusingReversal(null);
+                success.show('Reversal rejected. The record stays in the books.');
+              },
+            },
+          )
         }
       />
       <RejectReasonDialog
@@ -321,7 +363,9 @@ function RecordCard({
   onApprove,
   onReject,
   onReverse,
-  mayReverse,
+  reversalRight,
+  onApproveReversal,
+  onRejectReversal,
 }: {
   record: BookRecord;
   documentLabel: string;
@@ -330,8 +374,12 @@ function RecordCard({
   onApprove: () => void;
   onReject: () => void;
   onReverse: () => void;
-  mayReverse: boolean;
+  reversalRight: ReturnType<typeof getDecisionRight> | null;
+  onApproveReversal: () => void;
+  onRejectReversal: () => void;
 }) {
+  const reversal = record.reversal;
+  const isReversalPending = reversal?.status === 'pending';
   const [opening, setOpening] = useState(false);
   const approvals =
     record.approvalsNeeded > 1 && record.status === 'pending'
@@ -365,7 +413,18 @@ function RecordCard({
       </Typography>
       {record.rejectionReason && (
         <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-          Rejected: {record.rejectionReason}
+          {record.status === 'reversed' ? 'Reversed' : 'Rejected'}: {record.rejectionReason}
+        </Typography>
+      )}
+      {isReversalPending && (
+        <Alert severity="warning" variant="outlined" sx={{ mt: 1 }}>
+          Reversal asked by {reversal.requestedBy.fullName ?? 'an admin'}: {reversal.reason}
+          {reversal.approvalsNeeded > 1 && ` (${reversal.approverIds.length} of ${reversal.approvalsNeeded} approvals)`}
+        </Alert>
+      )}
+      {reversal?.status === 'rejected' && record.status === 'approved' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Reversal rejected: {reversal.rejectionReason}
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }} alignItems={{ sm: 'center' }}>
@@ -383,11 +442,26 @@ function RecordCard({
         >
           {opening ? 'Downloading…' : `Download ${documentLabel.toLowerCase()}`}
         </Button>
-        {record.status === 'approved' && mayReverse && (
+        {record.status === 'approved' && !isReversalPending && (
           <Button size="small" variant="text" color="error" onClick={onReverse}>
-            Reverse
+            Ask to reverse
           </Button>
         )}
+        {record.status === 'approved' &&
+          isReversalPending &&
+          reversalRight &&
+          (reversalRight.mayDecide ? (
+            <>
+              <Button size="small" variant="contained" color="error" disabled={isPending} onClick={onApproveReversal}>
+                {isPending ? 'Approving…' : 'Approve reversal'}
+              </Button>
+              <Button size="small" variant="outlined" disabled={isPending} onClick={onRejectReversal}>
+                Reject reversal
+              </Button>
+            </>
+          ) : (
+            <WaitingForChecker reason={reversalRight.reason} />
+          ))}
         {record.status === 'pending' &&
           (right.mayDecide ? (
             <>
@@ -403,6 +477,27 @@ function RecordCard({
           ))}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Whether the signed-in admin may decide the reversal waiting on a record: never who asked for it,
+ * recorded it or approved it; two approvals when the request needs them. Null when none waits.
+ */
+function getReversalRight(user: { id: string }, record: BookRecord) {
+  const reversal = record.reversal;
+  if (reversal?.status !== 'pending') return null;
+  return getDecisionRight(
+    user,
+    {
+      makerId: reversal.requestedBy.id,
+      otherMakerIds: [record.recordedBy.id, ...record.approverIds],
+      amountCents: Math.round(record.amount * 100),
+      approverIds: reversal.approverIds,
+    },
+    reversal.approvalsNeeded > 1
+      ? { dualApprovalAboveCents: 0, makerMessage: recordMessages.reversalMaker }
+      : singleChecker(recordMessages.reversalMaker),
   );
 }
 
@@ -422,8 +517,8 @@ function ReverseDialog({
   return (
     <ActionDialog
       isOpen={Boolean(record)}
-      title="Reverse this record"
-      subtitle="A correcting entry undoes it in the books, dated today; the original stays on record."
+      title="Ask to reverse this record"
+      subtitle="Once another admin approves (two above the dual-approval amount), a correcting entry undoes it in the books, dated today; the original stays on record."
       isPending={isPending}
       onClose={onClose}
       onExited={() => {
@@ -449,8 +544,8 @@ function ReverseDialog({
         />
       </DialogContent>
       <ActionDialogButtons
-        label="Reverse"
-        pendingLabel="Reversing…"
+        label="Ask to reverse"
+        pendingLabel="Asking…"
         color="error"
         isPending={isPending}
         onCancel={onClose}
