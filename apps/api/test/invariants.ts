@@ -7,7 +7,8 @@ import type { Db } from '../src/db/client.js';
  * its completed payments; available shares = total shares less approved memberships' shares, never
  * negative; members counted = approved memberships, never above the maximum. And the ledger: every
  * entry balances; the pool's current amount equals its member capital accounts; each member's
- * capital equals their completed payments and their returns equal what was allocated to them.
+ * capital equals their completed payments and their returns equal what was allocated to them, and
+ * a member who left a pool holds neither there.
  * Loans: each loan's outstanding principal (paid out less principal repaid) equals the principal of
  * its approved repayments taken from what was paid out, its unpaid schedule, and the ledger's loans
  * receivable of the loan; its unpaid penalties equal the ledger's penalties due of the loan.
@@ -66,6 +67,17 @@ export async function assertMoneyInvariants(db: Db): Promise<void> {
     expect(Number(row.capital), `${who}: capital in the ledger`).toBe(Number(row.paid));
     expect(Number(row.allocated), `${who}: returns in the ledger`).toBe(Number(row.returns));
   }
+
+  // A member who left a pool (every membership of it exited) holds nothing there: no capital, no returns.
+  const leavers = await db.execute(sql`
+    select l.user_id, l.pool_id, l.account, sum(l.amount_cents) as cents
+    from journal_lines l
+    where l.account in ('member_capital', 'member_returns')
+      and exists (select 1 from memberships m where m.user_id = l.user_id and m.pool_id = l.pool_id)
+      and not exists (select 1 from memberships m where m.user_id = l.user_id and m.pool_id = l.pool_id and m.contribution_status <> 'exited')
+    group by l.user_id, l.pool_id, l.account
+    having sum(l.amount_cents) <> 0`);
+  expect(leavers.rows, 'members who left a pool still holding capital or returns in it').toEqual([]);
 
   const loans = await db.execute(sql`
     select l.id, l.status, l.principal_cents, l.principal_repaid_cents, l.disbursed_on,

@@ -5,3 +5,4 @@ export * from './ledger.js';
 export * from './month-end.js';
 export * from './records.js';
 export * from './posting-window.js';
+export * from './share-days.js';

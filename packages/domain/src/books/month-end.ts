@@ -34,6 +34,8 @@ export const monthEndMessages = {
   difference: (difference: string) =>
     `The bank statement and the ledger differ by ${difference}. Record the income or expenses that explain it, then reconcile again.`,
   sameCalculator: 'You calculated this split, so another month-end admin must allocate it.',
+  leftSinceCalculation: (name: string) =>
+    `${name} has been paid out of the pool since the split was calculated and takes no share of this month. Calculate the split again.`,
   bankBalance: 'Enter the closing balance on the bank statement, in rand',
   statement: 'Please upload the bank statement',
   reopenReason: 'Please give the reason for reopening (at least 10 characters)',

@@ -42,6 +42,15 @@ export const exitMessages = {
   settlementFirst: 'Prepare the settlement first.',
   payByAnother: 'You approved this settlement, so another admin must pay it.',
   preparedByYou: 'You prepared this settlement, so another admin must decide it.',
+  pendingFirst: (items: readonly string[]) =>
+    `Approve or reject what the member still has pending in this pool first: ${items.join('; ')}. The settlement can be prepared once each is decided.`,
+  pendingPayment: (amount: string, day: string) => `a payment of ${amount} sent on ${day}`,
+  pendingRepayment: (amount: string, loanNumber: string, day: string) =>
+    `a repayment of ${amount} on loan ${loanNumber} sent on ${day}`,
+  pendingOnPay: (items: readonly string[]) =>
+    `Sent since the settlement and still pending: ${items.join('; ')}. Paying this exit rejects them, and the member is told why.`,
+  rejectedOnExit:
+    'your exit from the pool has been paid, so nothing more can be added to your membership. If you sent this money, please contact the cooperative to have it returned.',
 } as const;
 
 export const withdrawalMessages = {

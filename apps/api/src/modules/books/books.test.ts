@@ -591,6 +591,8 @@ describe(`the month-end close (${testEngine})`, () => {
       'bank-reconciliation.pdf',
       'income-statement.csv',
       'income-statement.pdf',
+      'loan-book.csv',
+      'loan-book.pdf',
       'trial-balance.csv',
       'trial-balance.pdf',
     ]);

@@ -1,16 +1,16 @@
 import {
   centsToRand,
-  daysBetween,
-  daysInPeriod,
   ledgerAccountLabel,
   ledgerAccounts,
+  monthSplitWeights,
   periodBounds,
   dayOf,
+  type CapitalMovement,
   type LedgerAccount,
 } from '@letsema/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { journalEntries, journalLines } from '../../db/schema.js';
+import { journalEntries, journalLines, memberships } from '../../db/schema.js';
 
 /** The first and last calendar day of a period. */
 export function periodDays(period: string): { first: string; last: string } {
@@ -94,13 +94,13 @@ export async function periodResults(db: Executor, period: string, options: { inc
 }
 
 /**
- * Each member's paid-up share-days in a pool over a period: the sum over the period's days of their
- * capital at the end of each day. Capital posted on a day counts from that day; capital from before
- * the period counts for every day of it.
+ * Each member's paid-up share-days in a pool over a period, by the domain's rule
+ * (`monthSplitWeights`): the sum over the period's days of their capital at the end of each day,
+ * from their member-capital lines. A member without an approved membership in the pool when the
+ * month is split (paid out, so exited) takes no share: the month's result goes to those who remain.
  */
 export async function shareDays(db: Executor, period: string) {
-  const { first, last } = periodDays(period);
-  const days = daysInPeriod(period);
+  const { last } = periodDays(period);
   const rows = await db
     .select({
       userId: journalLines.userId,
@@ -112,17 +112,24 @@ export async function shareDays(db: Executor, period: string) {
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
     .where(and(eq(journalLines.account, 'member_capital'), lte(journalEntries.effectiveDate, last)))
     .groupBy(journalLines.userId, journalLines.poolId, journalEntries.effectiveDate);
-  const weights = new Map<string, { userId: string; poolId: string; shareDays: number; capitalCents: number }>();
+  const live = await db
+    .selectDistinct({ userId: memberships.userId, poolId: memberships.poolId })
+    .from(memberships)
+    .where(eq(memberships.contributionStatus, 'approved'));
+  const isLive = new Set(live.map((row) => `${row.poolId}:${row.userId}`));
+  const holders = new Map<string, { key: { userId: string; poolId: string }; movements: CapitalMovement[] }>();
   for (const row of rows) {
     const key = `${row.poolId}:${row.userId}`;
-    const counted = row.effectiveDate < first ? days : daysBetween(row.effectiveDate, last) + 1;
-    const entry = weights.get(key) ?? { userId: row.userId!, poolId: row.poolId!, shareDays: 0, capitalCents: 0 };
-    entry.shareDays += Number(row.cents) * counted;
-    entry.capitalCents += Number(row.cents);
-    weights.set(key, entry);
+    const holder = holders.get(key) ?? { key: { userId: row.userId!, poolId: row.poolId! }, movements: [] };
+    holder.movements.push({ day: row.effectiveDate, cents: Number(row.cents) });
+    holders.set(key, holder);
   }
+  const weights = monthSplitWeights(
+    period,
+    [...holders.entries()].map(([key, holder]) => ({ ...holder, isPaidOut: !isLive.has(key) })),
+  ).map((weight) => ({ ...weight.key, shareDays: weight.shareDays, capitalCents: weight.capitalCents }));
   // A fixed order, so that the cent a tie leaves goes to the same member every time.
-  return [...weights.values()].sort((a, b) =>
+  return weights.sort((a, b) =>
     a.poolId === b.poolId ? a.userId.localeCompare(b.userId) : a.poolId.localeCompare(b.poolId),
   );
 }

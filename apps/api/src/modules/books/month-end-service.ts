@@ -3,6 +3,7 @@ import {
   centsToRand,
   dayOf,
   formatPeriod,
+  formatLoanNumber,
   formatRand,
   isPeriod,
   ledgerAccountLabel,
@@ -29,7 +30,10 @@ import {
   files,
   income,
   journalEntries,
+  journalLines,
+  loanInstalments,
   loanRepayments,
+  loans,
   memberships,
   payments,
   periodReopenRequests,
@@ -81,7 +85,7 @@ export interface Calculation {
   }[];
 }
 
-const REPORT_NAMES = ['income-statement', 'trial-balance', 'allocation', 'bank-reconciliation'] as const;
+const REPORT_NAMES = ['income-statement', 'trial-balance', 'allocation', 'loan-book', 'bank-reconciliation'] as const;
 
 /** What the pools hold: money in the bank and principal lent to members, not yet repaid. */
 const POOL_VALUE_ACCOUNTS: readonly string[] = ['bank', 'loans_receivable'];
@@ -345,12 +349,64 @@ export function createMonthEndService(deps: {
     };
   }
 
+  /**
+   * The loan book at the end of a period, as it stood then: each loan's principal owed by the ledger
+   * (loans receivable of the loan, entries up to the period) and its principal in arrears, what its
+   * schedule had due by the period's last day less what had been repaid by then.
+   */
+  async function loanBook(tx: Executor, period: string) {
+    const { last } = periodDays(period);
+    const owed = await tx
+      .select({
+        loanId: loans.id,
+        number: loans.number,
+        fullName: users.fullName,
+        principalCents: loans.principalCents,
+        cents: sql<string>`sum(${journalLines.amountCents})`,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .innerJoin(loans, eq(loans.id, journalLines.loanId))
+      .innerJoin(users, eq(users.id, loans.userId))
+      .where(and(eq(journalLines.account, 'loans_receivable'), lte(journalEntries.period, period)))
+      .groupBy(loans.id, loans.number, users.fullName, loans.principalCents)
+      .having(sql`sum(${journalLines.amountCents}) <> 0`)
+      .orderBy(asc(loans.number));
+    const due = owed.length
+      ? await tx
+          .select({ loanId: loanInstalments.loanId, cents: sql<string>`sum(${loanInstalments.principalCents})` })
+          .from(loanInstalments)
+          .where(
+            and(
+              inArray(
+                loanInstalments.loanId,
+                owed.map((loan) => loan.loanId),
+              ),
+              lte(loanInstalments.dueOn, last),
+            ),
+          )
+          .groupBy(loanInstalments.loanId)
+      : [];
+    const dueBy = new Map(due.map((row) => [row.loanId, Number(row.cents)]));
+    return owed.map((loan) => {
+      const principalCents = Number(loan.cents);
+      const repaidCents = loan.principalCents - principalCents;
+      return {
+        number: formatLoanNumber(loan.number),
+        fullName: loan.fullName,
+        principalCents,
+        arrearsCents: Math.max((dueBy.get(loan.loanId) ?? 0) - repaidCents, 0),
+      };
+    });
+  }
+
   async function writeReports(tx: Executor, row: PeriodRow, actorId: string): Promise<Record<string, string>> {
     const calculation = row.calculation as Calculation;
     const now = clock.now();
     const balance = await trialBalance(tx, row.period);
     const results = await periodResults(tx, row.period, { includeAllocations: false });
     const poolNames = new Map(calculation.pools.map((pool) => [pool.poolId, pool.poolName]));
+    const book = await loanBook(tx, row.period);
     // Amounts stay cents here: the PDF shows them as `R 1 234.56`, the CSV as plain numbers.
     const money = (cents: number): CsvCell => ({ cents });
     const subtitle = [
@@ -396,6 +452,22 @@ export function createMonthEndService(deps: {
           [pool.poolName, 'Reserve', '', money(pool.reserveCents)],
         ]),
         footer: ['', 'Total', '', money(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
+      },
+      'loan-book': {
+        title: `Loan book at the end of ${formatPeriod(row.period)}`,
+        columns: ['Loan', 'Member', 'Principal owed', 'Principal in arrears'],
+        rows: book.map((loan) => [
+          loan.number,
+          loan.fullName ?? '',
+          money(loan.principalCents),
+          money(loan.arrearsCents),
+        ]),
+        footer: [
+          'Total',
+          `${book.length} ${book.length === 1 ? 'loan' : 'loans'}`,
+          money(book.reduce((sum, loan) => sum + loan.principalCents, 0)),
+          money(book.reduce((sum, loan) => sum + loan.arrearsCents, 0)),
+        ],
       },
       'bank-reconciliation': {
         title: `Bank reconciliation, ${formatPeriod(row.period)}`,
@@ -506,6 +578,7 @@ export function createMonthEndService(deps: {
     async runStep(actorId: string, rawPeriod: string, step: MonthEndStep, body: unknown) {
       const period = assertPeriod(rawPeriod);
       const allocations: { userId: string; poolName: string; cents: number }[] = [];
+      let left: string | null = null;
       await db.transaction(async (tx) => {
         const row = await loadPeriod(tx, period, true);
         if (row.status === 'closed') throw invalidState(monthEndMessages.alreadyDone);
@@ -588,6 +661,46 @@ export function createMonthEndService(deps: {
               { makerId: calculation.calculatedBy, amountCents: 0, approverIds: [] },
               singleChecker(monthEndMessages.sameCalculator),
             );
+            // A member paid out since the split was worked out takes no share: the split is worked out
+            // again without them. Their memberships are locked, so an exit is paid before or after this.
+            const sharing = calculation.pools.flatMap((pool) =>
+              pool.members.filter((member) => member.cents !== 0).map((member) => ({ pool, member })),
+            );
+            const live = sharing.length
+              ? await tx
+                  .select({ userId: memberships.userId, poolId: memberships.poolId })
+                  .from(memberships)
+                  .where(
+                    and(
+                      inArray(
+                        memberships.userId,
+                        sharing.map((entry) => entry.member.userId),
+                      ),
+                      eq(memberships.contributionStatus, 'approved'),
+                    ),
+                  )
+                  .for('update')
+              : [];
+            const isLive = new Set(live.map((row) => `${row.poolId}:${row.userId}`));
+            const gone = sharing.find((entry) => !isLive.has(`${entry.pool.poolId}:${entry.member.userId}`));
+            if (gone) {
+              left = gone.member.fullName ?? 'A member';
+              const steps = { ...row.steps };
+              delete steps.calculate;
+              await tx
+                .update(accountingPeriods)
+                .set({ calculation: null, steps, updatedAt: new Date() })
+                .where(eq(accountingPeriods.period, period));
+              await writeAudit(tx, {
+                actorId,
+                action: 'month_end.recalculate',
+                targetType: 'period',
+                targetId: period,
+                before,
+                after: { status: row.status, steps, reason: 'paid out since the split was calculated' },
+              });
+              return;
+            }
             const { last } = periodDays(period);
             const [{ value: round } = { value: 0 }] = await tx
               .select({ value: sql<number>`count(*)::int` })
@@ -688,6 +801,7 @@ export function createMonthEndService(deps: {
           after: { status: update.status ?? row.status, steps: update.steps ?? row.steps },
         });
       });
+      if (left) throw invalidState(monthEndMessages.leftSinceCalculation(left));
       const result = await this.getPeriod(period);
       if (step === 'reconcile' && !result.steps.find((s) => s.step === 'reconcile')?.doneAt) {
         const difference = result.bank.difference ?? 0;

@@ -59,6 +59,10 @@ export const investingErrors = {
   proofUsed: 'This proof of payment has already been submitted',
   paymentNotFound: 'Payment not found',
   paymentDecided: 'This payment has already been decided',
+  approveNotMember:
+    'This payment cannot be approved: the member no longer holds an approved membership of this pool. Reject it, so the member is told.',
+  approvePoolClosed:
+    'This payment cannot be approved: the pool no longer takes payments. Reject it, so the member is told.',
 } as const;
 
 const membershipSnapshot = (m: MembershipRow) => ({
@@ -476,6 +480,10 @@ export function createInvestingService(deps: {
           .from(memberships)
           .where(eq(memberships.id, before.membershipId!))
           .for('update');
+        // Money is added only to a live membership of a pool that takes payments: never after the member left.
+        if (membership!.contributionStatus !== 'approved') throw invalidState(investingErrors.approveNotMember);
+        const [payingPool] = await tx.select({ status: pools.status }).from(pools).where(eq(pools.id, before.poolId));
+        if (!paymentTakingStatuses.includes(payingPool!.status)) throw invalidState(investingErrors.approvePoolClosed);
         if (membership!.totalPaidCents + before.amountCents > membership!.totalCommitmentCents) {
           throw invalidState(
             investingErrors.tooMuch(formatRand(membership!.totalCommitmentCents - membership!.totalPaidCents)),

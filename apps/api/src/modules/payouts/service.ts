@@ -6,6 +6,7 @@ import {
   exitFeeCents,
   exitMessages,
   exitStatusLabels,
+  formatLoanNumber,
   formatRand,
   loanMessages,
   periodOfDay,
@@ -26,8 +27,10 @@ import {
   accountingPeriods,
   exitRequests,
   files,
+  loanRepayments,
   loans,
   memberships,
+  payments,
   pools,
   users,
   withdrawals,
@@ -44,8 +47,18 @@ import { notifyMember } from '../notifications/service.js';
 type ExitRow = typeof exitRequests.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
+/** A payment or loan repayment still waiting for a decision, which an exit's settlement waits for. */
+type PendingItem = {
+  kind: 'payment' | 'loan_repayment';
+  id: string;
+  amount: number;
+  sentOn: string;
+  description: string;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isOpen = (row: ExitRow) => ['requested', 'settled', 'approved'].includes(row.status);
 
 /** The day `days` after a calendar day. */
 function addDays(day: string, days: number): string {
@@ -122,6 +135,7 @@ export function createPayoutService(deps: {
     extra: { poolName: string; member?: { fullName: string | null; email: string } },
     held?: ReturnType<typeof holding>,
     owedOnLoans = 0,
+    pending?: PendingItem[],
   ) {
     const daysLeft = Math.max(0, daysBetween(today(), row.noticeEndsOn));
     // Before the settlement: what the member holds less the fee and the principal they owe on loans.
@@ -163,6 +177,7 @@ export function createPayoutService(deps: {
       paidAt: row.paidAt?.toISOString() ?? null,
       proofUrl: row.proofUrl,
       rejectionReason: row.rejectionReason,
+      ...(pending ? { pending } : {}),
     };
   }
 
@@ -210,11 +225,14 @@ export function createPayoutService(deps: {
       .where(and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined));
     if (!row) throw notFound(exitMessages.notFound);
     const owed = await loansOwed([row]);
+    // The admins see what the member still has pending while the exit is open.
+    const pending = !userId && isOpen(row.e) ? (await pendingOf(db, [row.e])).get(row.e.membershipId) : undefined;
     return exitView(
       row.e,
       { poolName: row.poolName, member: row.member },
       holding(row.m),
       owed.get(`${row.e.userId}:${row.e.poolId}`),
+      pending,
     );
   }
 
@@ -237,6 +255,161 @@ export function createPayoutService(deps: {
       .from(withdrawals)
       .where(and(eq(withdrawals.membershipId, membership.id), inArray(withdrawals.status, ['requested', 'approved'])));
     return holding(membership).returnsCents - Number(open?.cents ?? 0);
+  }
+
+  /**
+   * What a member leaving a pool still has pending there (payments into the membership, repayments
+   * of loans in the pool), per membership: an exit is settled only once each is decided.
+   */
+  async function pendingOf(
+    executor: Executor,
+    rows: { membershipId: string; userId: string; poolId: string }[],
+  ): Promise<Map<string, PendingItem[]>> {
+    const byMembership = new Map<string, PendingItem[]>(rows.map((row) => [row.membershipId, []]));
+    if (rows.length === 0) return byMembership;
+    // One after the other: inside a transaction the connection runs one statement at a time.
+    const waitingPayments = await executor
+      .select({
+        id: payments.id,
+        membershipId: payments.membershipId,
+        amountCents: payments.amountCents,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(
+        and(
+          inArray(
+            payments.membershipId,
+            rows.map((row) => row.membershipId),
+          ),
+          eq(payments.status, 'pending'),
+        ),
+      )
+      .orderBy(asc(payments.createdAt));
+    const waitingRepayments = await executor
+      .select({
+        id: loanRepayments.id,
+        amountCents: loanRepayments.amountCents,
+        paidOn: loanRepayments.paidOn,
+        number: loans.number,
+        userId: loans.userId,
+        poolId: loans.poolId,
+      })
+      .from(loanRepayments)
+      .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+      .where(
+        and(
+          inArray(loanRepayments.userId, [...new Set(rows.map((row) => row.userId))]),
+          eq(loanRepayments.status, 'pending'),
+        ),
+      )
+      .orderBy(asc(loanRepayments.createdAt));
+    for (const payment of waitingPayments) {
+      const day = dayOf(payment.createdAt);
+      byMembership.get(payment.membershipId!)?.push({
+        kind: 'payment',
+        id: payment.id,
+        amount: centsToRand(payment.amountCents),
+        sentOn: day,
+        description: exitMessages.pendingPayment(formatRand(payment.amountCents), day),
+      });
+    }
+    for (const repayment of waitingRepayments) {
+      for (const row of rows.filter((row) => row.userId === repayment.userId && row.poolId === repayment.poolId)) {
+        byMembership.get(row.membershipId)!.push({
+          kind: 'loan_repayment',
+          id: repayment.id,
+          amount: centsToRand(repayment.amountCents),
+          sentOn: repayment.paidOn,
+          description: exitMessages.pendingRepayment(
+            formatRand(repayment.amountCents),
+            formatLoanNumber(repayment.number),
+            repayment.paidOn,
+          ),
+        });
+      }
+    }
+    return byMembership;
+  }
+
+  /**
+   * Paying an exit rejects what is still pending for the membership (sent after the settlement
+   * was prepared), each with a notification telling the member why. Locked before the membership,
+   * in the order approving them takes.
+   */
+  async function rejectPendingOnExit(tx: Executor, actorId: string, exit: ExitRow, poolName: string) {
+    const now = clock.now();
+    const waitingPayments = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.membershipId, exit.membershipId), eq(payments.status, 'pending')))
+      .for('update');
+    for (const payment of waitingPayments) {
+      await tx
+        .update(payments)
+        .set({
+          status: 'rejected',
+          failureReason: exitMessages.rejectedOnExit,
+          decidedBy: actorId,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      await writeAudit(tx, {
+        actorId,
+        action: 'payment.reject',
+        targetType: 'payment',
+        targetId: payment.id,
+        before: { status: payment.status, amountCents: payment.amountCents },
+        after: { status: 'rejected', reason: 'exit paid', exitId: exit.id },
+      });
+      await tell(
+        tx,
+        exit.userId,
+        'Payment rejected',
+        `Your payment of ${formatRand(payment.amountCents)} to ${poolName} was rejected: ${exitMessages.rejectedOnExit}`,
+        '/payments',
+      );
+    }
+    const waitingRepayments = await tx
+      .select({ repayment: loanRepayments, number: loans.number })
+      .from(loanRepayments)
+      .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+      .where(
+        and(
+          eq(loanRepayments.userId, exit.userId),
+          eq(loans.poolId, exit.poolId),
+          eq(loanRepayments.status, 'pending'),
+        ),
+      )
+      .for('update', { of: loanRepayments });
+    for (const { repayment, number } of waitingRepayments) {
+      await tx
+        .update(loanRepayments)
+        .set({
+          status: 'rejected',
+          rejectionReason: exitMessages.rejectedOnExit,
+          decidedBy: actorId,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(loanRepayments.id, repayment.id));
+      await writeAudit(tx, {
+        actorId,
+        action: 'loan_repayment.reject',
+        targetType: 'loan_repayment',
+        targetId: repayment.id,
+        before: { status: repayment.status },
+        after: { status: 'rejected', reason: 'exit paid', exitId: exit.id },
+      });
+      await tell(
+        tx,
+        exit.userId,
+        'Loan repayment rejected',
+        `Your repayment of ${formatRand(repayment.amountCents)} on loan ${formatLoanNumber(number)} was rejected: ${exitMessages.rejectedOnExit}`,
+        '/loans',
+      );
+    }
   }
 
   return {
@@ -350,12 +523,17 @@ export function createPayoutService(deps: {
         .orderBy(asc(exitRequests.createdAt))
         .limit(200);
       const owed = await loansOwed(rows);
+      const pending = await pendingOf(
+        db,
+        rows.filter((row) => isOpen(row.e)).map((row) => row.e),
+      );
       return rows.map((row) =>
         exitView(
           row.e,
           { poolName: row.poolName, member: row.member },
           holding(row.m),
           owed.get(`${row.e.userId}:${row.e.poolId}`),
+          pending.get(row.e.membershipId),
         ),
       );
     },
@@ -379,6 +557,11 @@ export function createPayoutService(deps: {
           throw invalidState(exitMessages.notValued);
         }
         const membership = await lockMembership(tx, before.membershipId);
+        // Money still on its way in or undecided would change what the member holds: decided first.
+        const pending = (await pendingOf(tx, [before])).get(before.membershipId)!;
+        if (pending.length > 0) {
+          throw invalidState(exitMessages.pendingFirst(pending.map((item) => item.description)));
+        }
         const held = holding(membership);
         const fee = exitFeeCents(held.totalCents, config.books.exitFeePercent);
         // The member's own loans in the pool are settled from the payout first; capital held for
@@ -469,6 +652,8 @@ export function createPayoutService(deps: {
           singleChecker(exitMessages.payByAnother),
         );
         await assertProof(tx, proofUrl, exitMessages.proof);
+        const [pool] = await tx.select({ name: pools.name }).from(pools).where(eq(pools.id, before.poolId));
+        await rejectPendingOnExit(tx, actorId, before, pool!.name);
         const membership = await lockMembership(tx, before.membershipId);
         const held = holding(membership);
         if (held.capitalCents !== before.capitalCents || held.returnsCents !== before.returnsCents) {

@@ -47,6 +47,20 @@ export const exitView = z
     paidAt: timestamp.nullable(),
     proofUrl: fileUrl.nullable(),
     rejectionReason: z.string().nullable(),
+    pending: z
+      .array(
+        z.object({
+          kind: z.enum(['payment', 'loan_repayment']),
+          id,
+          amount: rand,
+          sentOn: day,
+          description: z.string(),
+        }),
+      )
+      .optional()
+      .describe(
+        "In the admins' answers while the exit is open: the member's payments and loan repayments in the pool still waiting for a decision; the settlement waits for them, and paying the exit rejects any left",
+      ),
   })
   .meta({ id: 'Exit' });
 
