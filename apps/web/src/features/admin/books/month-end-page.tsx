@@ -516,6 +516,7 @@ const REPORT_LABELS: Record<string, string> = {
   'income-statement': 'Income statement',
   'trial-balance': 'Trial balance',
   allocation: 'Allocation table',
+  'loan-book': 'Loan book',
   'bank-reconciliation': 'Bank reconciliation',
 };
 

@@ -29,6 +29,8 @@ export interface AdminExit {
   } | null;
   approvalsNeeded: number;
   approverIds: string[];
+  /** While the exit is open: the member's payments and loan repayments in the pool still pending. */
+  pending?: { kind: 'payment' | 'loan_repayment'; id: string; amount: number; sentOn: string; description: string }[];
 }
 
 export interface AdminWithdrawal {

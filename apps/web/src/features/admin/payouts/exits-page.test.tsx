@@ -45,3 +45,44 @@ describe('an exit’s notice', () => {
     expect(text).toContain('runs 12 more days, to Oct 30, 2026');
   });
 });
+
+describe('an exit with payments still pending', () => {
+  const waiting: AdminExit = {
+    ...exit,
+    status: 'requested',
+    settlement: null,
+    pending: [
+      {
+        kind: 'payment',
+        id: 'payment-1',
+        amount: 1000,
+        sentOn: '2026-10-02',
+        description: 'a payment of R 1 000.00 sent on 2026-10-02',
+      },
+      {
+        kind: 'loan_repayment',
+        id: 'repayment-1',
+        amount: 100,
+        sentOn: '2026-10-03',
+        description: 'a repayment of R 100.00 on loan LN-000001 sent on 2026-10-03',
+      },
+    ],
+  };
+
+  it('says why it cannot be settled yet, naming each, and holds the settlement back', () => {
+    const page = drawPage(<ExitRequestsPage />, { data: [[payoutKeys.exits(), [waiting]]] });
+    expect(readText(page)).toContain(
+      'Approve or reject what the member still has pending in this pool first: a payment of R 1 000.00 sent on 2026-10-02; a repayment of R 100.00 on loan LN-000001 sent on 2026-10-03.',
+    );
+    expect(page).toMatch(/<button[^>]*disabled=""[^>]*>Prepare settlement/);
+  });
+
+  it('warns the payer that paying rejects what was sent since the settlement', () => {
+    const text = readText(
+      drawPage(<ExitRequestsPage />, {
+        data: [[payoutKeys.exits(), [{ ...waiting, status: 'approved', settlement: exit.settlement }]]],
+      }),
+    );
+    expect(text).toContain('Paying this exit rejects them, and the member is told why.');
+  });
+});

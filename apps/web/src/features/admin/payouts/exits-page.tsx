@@ -86,6 +86,9 @@ export function ExitRequestsPage() {
                 )
               : null;
             const name = exit.member.fullName ?? exit.member.email;
+            // The server refuses the settlement with the same words while any of these is undecided.
+            const pending = (exit.pending ?? []).map((item) => item.description);
+            const isWaiting = exit.status === 'requested' && pending.length > 0;
             return (
               <Paper component="li" key={exit.id} aria-label={`Exit of ${name}`} sx={{ p: 2 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -126,6 +129,11 @@ export function ExitRequestsPage() {
                     </Typography>
                   )
                 )}
+                {pending.length > 0 && (
+                  <Alert severity="warning" sx={{ mt: 1 }}>
+                    {isWaiting ? exitMessages.pendingFirst(pending) : exitMessages.pendingOnPay(pending)}
+                  </Alert>
+                )}
                 <Stack
                   direction={{ xs: 'column', sm: 'row' }}
                   spacing={1}
@@ -135,7 +143,7 @@ export function ExitRequestsPage() {
                   {exit.status === 'requested' && (
                     <Button
                       variant="contained"
-                      disabled={step.isPending}
+                      disabled={step.isPending || isWaiting}
                       onClick={() => (exit.isNoticeOver ? run(exit, 'settle', {}) : setOpen({ kind: 'early', exit }))}
                     >
                       {exit.isNoticeOver ? 'Prepare settlement' : 'Prepare early settlement'}
