@@ -30,6 +30,7 @@ import { privacyRoutes } from './modules/privacy/routes.js';
 import { createPrivacyService } from './modules/privacy/service.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createStaffService } from './modules/staff/service.js';
+import { createStaffInvitationService } from './modules/staff/invitations.js';
 import { createPoolService } from './modules/pools/service.js';
 import { adminReviewRoutes } from './modules/admin/routes.js';
 import { createReviewService } from './modules/admin/review-service.js';
@@ -206,7 +207,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
   paymentDetailsRoutes(app, { details: createPaymentDetailsService({ db }), guards });
-  staffRoutes(app, { staff: createStaffService({ db }), guards });
+  staffRoutes(app, {
+    staff: createStaffService({ db, config }),
+    invitations: createStaffInvitationService({ db, config, limiter: createRateLimiter(db), auth }),
+    guards,
+  });
   auditRoutes(app, { audit: createAuditService({ db }), guards });
   correctionRoutes(app, { corrections: createCorrectionService({ db, config }), guards });
   privacyRoutes(app, { privacy: createPrivacyService({ db, storage }), guards, limiter: createRateLimiter(db) });

@@ -126,6 +126,59 @@ export const sessions = pgTable(
 );
 
 /**
+ * An invitation to become an admin: a single-use link e-mailed to the invitee, who sets their own
+ * password (and enrols two-factor) with it. Only a SHA-256 hash of the link's token is kept.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_invitations_token_key').on(t.tokenHash), index('staff_invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * Roles given to an admin (at an invitation, or a change that adds a checked role): a maker-checker
+ * decision. `roles` is the admin's whole set once approved; a bootstrap grant took effect at once.
+ */
+export const staffGrants = pgTable(
+  'staff_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** invitation or roles */
+    kind: text('kind').notNull(),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    makerId: uuid('maker_id').references(() => users.id, { onDelete: 'set null' }),
+    /** pending, approved or rejected */
+    status: text('status').notNull().default('pending'),
+    bootstrap: boolean('bootstrap').notNull().default(false),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_grants_user_idx').on(t.userId, t.createdAt),
+    // One role change waits for approval per admin at a time.
+    uniqueIndex('staff_grants_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('staff_grants_maker_idx').on(t.makerId),
+    index('staff_grants_decided_by_idx').on(t.decidedBy),
+  ],
+);
+
+/**
  * The second step of a sign-in with two-factor on: the password (or third-party sign-in) was
  * right, and the code is still owed. Lives five minutes, single-use, limited wrong tries.
  */

@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
+import { invitationToken } from '../../test/staff.js';
 import { auditLog, rateLimits } from '../db/schema.js';
 import { hashEmailForAudit } from './audit.js';
 
@@ -103,20 +104,44 @@ describe(`security events in the audit log (${testEngine})`, () => {
     const boss = await seedAdmin(t.db, { superAdmin: true });
     const bossToken = (await signIn(boss.email, TEST_PASSWORD)).json().data.token as string;
     const staffPassword = 'a staff passphrase to keep out of logs';
+    expect((await call('POST', '/api/auth/reauthenticate', bossToken, { password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const email = uniqueEmail('staff');
     const created = await call('POST', '/api/admin/staff', bossToken, {
       fullName: 'Lindiwe Zulu',
-      email: uniqueEmail('staff'),
+      email,
       phoneNumber: '0821112233',
-      password: staffPassword,
       roles: ['payment_management'],
     });
     expect(created.statusCode, created.body).toBe(201);
     const staffId = created.json().data.id as string;
-    const [event] = await eventsOf(staffId);
-    expect(event).toMatchObject({ action: 'staff.create', actorId: boss.id, ip: '10.9.8.7', userAgent: BROWSER });
+    const link = await invitationToken(t.db, email);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/staff-invitation/accept',
+      payload: { token: link, password: staffPassword },
+      ...FROM,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const events = await eventsOf(staffId);
+    expect(events.find((e) => e.action === 'staff.invite')).toMatchObject({
+      actorId: boss.id,
+      ip: '10.9.8.7',
+      userAgent: BROWSER,
+    });
+    expect(events.find((e) => e.action === 'staff.activate')).toMatchObject({ actorId: staffId, ip: '10.9.8.7' });
 
     const everything = JSON.stringify(await t.db.select().from(auditLog));
-    for (const secret of [staffPassword, TEST_PASSWORD, bossToken, 'not the password', 'quartz lagoon falcon meadow']) {
+    for (const secret of [
+      staffPassword,
+      link,
+      accepted.json().data.token as string,
+      TEST_PASSWORD,
+      bossToken,
+      'not the password',
+      'quartz lagoon falcon meadow',
+    ]) {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toMatch(/\$argon2/);

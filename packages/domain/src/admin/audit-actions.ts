@@ -33,6 +33,13 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'privacy.correction_decide': 'Correction of personal details decided',
 
   'staff.create': 'Staff admin added',
+  'staff.invite': 'Staff admin invited',
+  'staff.reinvite': 'Staff invitation sent again',
+  'staff.activate': 'Staff invitation accepted',
+  'staff.grant_request': 'Staff roles asked, waiting for a second admin',
+  'staff.grant_approve': 'Staff roles approved',
+  'staff.grant_reject': 'Staff roles refused',
+  'staff.grant_bootstrap': 'Staff roles given at once (no second staff manager yet)',
   'staff.update': 'Staff admin changed',
   'staff.update_with_password': 'Staff admin changed, with a new password',
   'staff.suspend': 'Staff admin suspended',

@@ -20,7 +20,39 @@ export const staffMessages = {
   notSuspended: 'This admin user is not suspended',
   reauthRequired: 'Please enter your password again to confirm this change.',
   tooLong: 'This is too long',
+  passwordByInvitee: 'The new admin chooses their own password from the invitation e-mail; nobody else can set it.',
+  invitationInvalid:
+    'This invitation link cannot be used. It may have been used already or be more than 72 hours old. Ask an admin with Staff Management to invite you again.',
+  makerDecides: 'You asked for these roles, so another admin with Staff Management must approve them.',
+  inviteeDecides: 'These roles are for your own account, so another admin with Staff Management must approve them.',
+  grantPending: 'A role change for this admin is already waiting for approval. Approve or reject it first.',
+  grantDecided: 'This role change has been decided already.',
+  grantNotFound: 'Role change not found',
+  notInvited: 'This admin has accepted their invitation already.',
+  invitedPassword: 'This admin has not accepted their invitation yet; they choose their own password with it.',
 } as const;
+
+/**
+ * Roles that move money or decide who may: giving one to an admin (at an invitation or later) takes
+ * effect only after a second admin with Staff Management approves (maker-checker).
+ */
+export const checkedAdminRoles = [
+  'payment_management',
+  'expense_management',
+  'investment_management',
+  'month_end',
+  'exit_requests',
+  'loan_management',
+  'staff_management',
+] as const satisfies readonly (typeof adminRoles)[number][];
+
+/** An invitation link is good for 72 hours, once. */
+export const STAFF_INVITATION_HOURS = 72;
+
+/** Whether going from `before` to `after` gives a role that needs a second admin's approval. */
+export function addsCheckedRole(before: readonly string[], after: readonly string[]): boolean {
+  return after.some((role) => !before.includes(role) && (checkedAdminRoles as readonly string[]).includes(role));
+}
 
 const fullName = z
   .string({ error: staffMessages.fullName })
@@ -38,7 +70,7 @@ const roles = z
   .min(1, { error: staffMessages.roles })
   .transform((list) => adminRoles.filter((r) => list.includes(r)));
 
-/** `POST /api/admin/staff`. */
+/** `POST /api/admin/staff`: an invitation, e-mailed; the roles wait for a second admin's approval. */
 export const createStaffBody = z.object({
   fullName,
   email: z
@@ -49,11 +81,8 @@ export const createStaffBody = z.object({
     .max(254, { error: staffMessages.invalidEmail })
     .pipe(z.email({ pattern: z.regexes.html5Email, error: staffMessages.invalidEmail })),
   phoneNumber,
-  password: z
-    .string({ error: staffMessages.password })
-    .min(1, { error: staffMessages.password })
-    .min(PASSWORD_MIN, { error: staffMessages.passwordShort })
-    .max(PASSWORD_MAX, { error: authMessages.passwordTooLong }),
+  /** Never taken: the invitee sets it from the invitation link. */
+  password: z.undefined({ error: staffMessages.passwordByInvitee }).optional(),
   roles,
 });
 export type CreateStaffBody = z.output<typeof createStaffBody>;
@@ -85,3 +114,31 @@ export const reauthenticateBody = z.object({
   code: z.string().max(40).optional().default(''),
 });
 export type ReauthenticateBody = z.infer<typeof reauthenticateBody>;
+
+/** The invitation link's token, as typed into the accept page's calls. */
+const invitationToken = z
+  .string({ error: staffMessages.invitationInvalid })
+  .trim()
+  .min(1, { error: staffMessages.invitationInvalid })
+  .max(200, { error: staffMessages.invitationInvalid });
+
+/** `POST /api/auth/staff-invitation`: reads the invitation (and starts two-factor set-up when required). */
+export const staffInvitationBody = z.object({ token: invitationToken });
+export type StaffInvitationBody = z.infer<typeof staffInvitationBody>;
+
+/** `POST /api/auth/staff-invitation/accept`: the invitee's own password and, when required, the app's first code. */
+export const acceptStaffInvitationBody = z.object({
+  token: invitationToken,
+  password: z
+    .string({ error: staffMessages.password })
+    .min(1, { error: staffMessages.password })
+    .min(PASSWORD_MIN, { error: staffMessages.passwordShort })
+    .max(PASSWORD_MAX, { error: authMessages.passwordTooLong }),
+  code: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, '') : undefined)),
+});
+export type AcceptStaffInvitationBody = z.output<typeof acceptStaffInvitationBody>;

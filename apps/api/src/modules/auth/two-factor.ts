@@ -156,6 +156,34 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return codes;
   }
 
+  /** Turns two-factor on with the first code of the app just set up, inside the caller's transaction. */
+  async function enableWithin(
+    tx: Executor,
+    userId: string,
+    input: EnableMfaBody,
+  ): Promise<{ recoveryCodes: string[] }> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (user.mfaEnabledAt) throw conflict(twoFactorMessages.alreadyOn);
+    if (!user.mfaPendingSecret) throw invalidState(twoFactorMessages.notSetUp);
+    const secret = openSecret(key, user.id, user.mfaPendingSecret);
+    const step = matchingStep(totpFor(user, secret), input.code);
+    if (step === null) throw wrongCode();
+    await tx
+      .update(users)
+      .set({
+        mfaSecret: user.mfaPendingSecret,
+        mfaPendingSecret: null,
+        mfaEnabledAt: now(),
+        mfaLastStep: step,
+        updatedAt: now(),
+      })
+      .where(eq(users.id, user.id));
+    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    await writeAudit(tx, { actorId: user.id, action: 'account.mfa_enable', targetType: 'user', targetId: user.id });
+    return { recoveryCodes };
+  }
+
   async function loadUser(userId: string): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
@@ -188,29 +216,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
     /** Turns two-factor on with the first code of the app just set up; answers the recovery codes. */
     async enable(userId: string, input: EnableMfaBody): Promise<{ recoveryCodes: string[] }> {
-      return db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-        if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-        if (user.mfaEnabledAt) throw conflict(twoFactorMessages.alreadyOn);
-        if (!user.mfaPendingSecret) throw invalidState(twoFactorMessages.notSetUp);
-        const secret = openSecret(key, user.id, user.mfaPendingSecret);
-        const step = matchingStep(totpFor(user, secret), input.code);
-        if (step === null) throw wrongCode();
-        await tx
-          .update(users)
-          .set({
-            mfaSecret: user.mfaPendingSecret,
-            mfaPendingSecret: null,
-            mfaEnabledAt: now(),
-            mfaLastStep: step,
-            updatedAt: now(),
-          })
-          .where(eq(users.id, user.id));
-        const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
-        await writeAudit(tx, { actorId: user.id, action: 'account.mfa_enable', targetType: 'user', targetId: user.id });
-        return { recoveryCodes };
-      });
+      return db.transaction(async (tx) => enableWithin(tx, userId, input));
     },
+
+    enableWithin,
 
     /** Turns two-factor off with the password (when the account has one) and a code. */
     async disable(userId: string, input: DisableMfaBody, ip: string): Promise<void> {

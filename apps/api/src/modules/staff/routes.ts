@@ -1,14 +1,21 @@
-import { createStaffBody, updateStaffBody } from '@letsema/domain';
+import {
+  acceptStaffInvitationBody,
+  createStaffBody,
+  staffInvitationBody,
+  staffMessages,
+  updateStaffBody,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { staffView } from '../../lib/openapi/answers/admin.js';
+import { acceptedInvitation, staffInvitationView, staffView } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
 import type { FastifyRequest } from 'fastify';
+import type { StaffInvitationService } from './invitations.js';
 import { staffErrors, toStaffView, type StaffActor, type StaffService } from './service.js';
 
 function actorOf(request: FastifyRequest): StaffActor {
@@ -23,13 +30,18 @@ function staffId(params: unknown): string {
 }
 
 /** Staff management; the staff_management role is required by the permission map. */
-export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; guards: Guards }) {
-  const { staff, guards } = deps;
+export function staffRoutes(
+  app: FastifyInstance,
+  deps: { staff: StaffService; invitations: StaffInvitationService; guards: Guards },
+) {
+  const { staff, invitations, guards } = deps;
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Staff';
   const params = z.object({ id: z.uuid() });
   const reauth =
-    "Changing roles or a password needs the acting admin's password typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`.";
+    "Inviting, changing roles or a password, and approving roles need the acting admin's password typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`.";
+  const checked =
+    'Giving a money role (payment, expense, investment, month end, exits, loans) or Staff Management waits for a second admin with Staff Management, neither the maker nor the admin concerned, to approve (`pendingGrant`); while the super admin is the only staff manager, their grants take effect at once (bootstrap, audited).';
 
   app.get(
     '/api/admin/staff',
@@ -38,13 +50,47 @@ export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; g
   );
 
   app.post(
+    '/api/auth/staff-invitation',
+    {
+      schema: routeDoc({
+        tag,
+        summary: "Read an admin invitation from its link's token",
+        description:
+          'While two-factor is required for admins, also starts its set-up (a new secret each time). An unknown, used or expired link answers 404 with one message. Limited per address like sign-in.',
+        isPublic: true,
+        body: staffInvitationBody,
+        data: staffInvitationView,
+        errors: [404, 429],
+      }),
+    },
+    async (request) => ok(await invitations.read(parseInput(staffInvitationBody, request.body), request.ip)),
+  );
+
+  app.post(
+    '/api/auth/staff-invitation/accept',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Accept an admin invitation: choose a password, turn on two-factor, sign in',
+        description:
+          'The link works once, for 72 hours. The roles in effect are those already approved; others follow when approved.',
+        isPublic: true,
+        body: acceptStaffInvitationBody,
+        data: acceptedInvitation,
+        errors: [404, 429],
+      }),
+    },
+    async (request) => ok(await invitations.accept(parseInput(acceptStaffInvitationBody, request.body), request.ip)),
+  );
+
+  app.post(
     '/api/admin/staff',
     {
       ...signedIn,
       schema: routeDoc({
         tag,
-        summary: 'Create a staff account with its roles',
-        description: `Only the super admin grants Staff Management. ${reauth}`,
+        summary: 'Invite an admin: an e-mailed single-use link lets them choose their own password',
+        description: `No password is taken. Only the super admin grants Staff Management. ${checked} ${reauth}`,
         body: createStaffBody,
         status: 201,
         data: staffView,
@@ -64,7 +110,7 @@ export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; g
       schema: routeDoc({
         tag,
         summary: "Change a staff account's name, phone, roles or password",
-        description: `Nobody changes their own roles or password here; the e-mail cannot change. ${reauth}`,
+        description: `Nobody changes their own roles or password here; the e-mail cannot change. ${checked} ${reauth}`,
         params,
         body: updateStaffBody,
         data: staffView,
@@ -79,6 +125,44 @@ export function staffRoutes(app: FastifyInstance, deps: { staff: StaffService; g
         toStaffView(await staff.update(actorOf(request), id, body, typeof email === 'string' ? email : undefined)),
       );
     },
+  );
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/api/admin/staff/grants/:id/${decision}`,
+      {
+        ...signedIn,
+        schema: routeDoc({
+          tag,
+          summary:
+            decision === 'approve' ? 'Approve roles waiting for a second admin' : 'Refuse roles waiting for approval',
+          description: `Refused (403 \`MAKER_CHECKER\`) to the admin who asked and to the admin the roles are for; a decided grant answers 409.${decision === 'approve' ? ` ${reauth}` : ''}`,
+          params,
+          data: staffView,
+          errors: [409],
+        }),
+      },
+      async (request) => {
+        const id = (request.params as { id?: string }).id ?? '';
+        if (!isUuid(id)) throw notFound(staffMessages.grantNotFound);
+        return ok(toStaffView(await staff.decideGrant(actorOf(request), id, decision)));
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/staff/:id/invitation',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'Send an invited admin a new link (the earlier ones stop working)',
+        params,
+        data: staffView,
+        errors: [409],
+      }),
+    },
+    async (request) => ok(toStaffView(await staff.reinvite(actorOf(request), staffId(request.params)))),
   );
 
   app.post(

@@ -31,6 +31,9 @@ export const registrationDetail = registrationView
   .extend({ nextOfKin: z.array(kinView) })
   .meta({ id: 'RegistrationDetail' });
 
+/** Someone named on a staff account's history. */
+const staffPerson = z.object({ id, fullName: z.string().nullable() });
+
 /** A staff account (`toStaffView`). */
 export const staffView = z
   .object({
@@ -40,11 +43,39 @@ export const staffView = z
     phoneNumber: z.string().nullable(),
     adminRoles: z.array(z.enum(adminRoles)),
     isSuperAdmin: z.boolean(),
-    status: z.enum(['active', 'suspended']),
+    status: z.enum(['invited', 'active', 'suspended']).describe('invited: the invitation link is not used yet'),
     createdAt: timestamp,
     lastLoginAt: timestamp.nullable(),
+    invitationExpiresAt: timestamp.nullable().describe('While invited: when the link stops working'),
+    invitedBy: staffPerson.nullable().describe('Who sent the invitation (null for accounts made before invitations)'),
+    approval: z
+      .object({ by: staffPerson.nullable(), bootstrap: z.boolean(), at: timestamp.nullable() })
+      .nullable()
+      .describe(
+        "Who approved the invitation's roles; bootstrap: they took effect at once, the cooperative having no second staff manager",
+      ),
+    pendingGrant: z
+      .object({
+        id,
+        kind: z.enum(['invitation', 'roles']),
+        roles: z.array(z.enum(adminRoles)).describe('Added when a second staff manager approves'),
+        maker: staffPerson.nullable(),
+        createdAt: timestamp,
+      })
+      .nullable(),
   })
   .meta({ id: 'Staff' });
+
+/** `POST /api/auth/staff-invitation`: what the accept page shows. */
+export const staffInvitationView = z.object({
+  fullName: z.string().nullable(),
+  email: z.string(),
+  mfaRequired: z.boolean(),
+  mfaSetup: z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }).nullable(),
+});
+
+/** `POST /api/auth/staff-invitation/accept`: the new admin's session and, with two-factor, recovery codes. */
+export const acceptedInvitation = z.object({ token: z.string(), recoveryCodes: z.array(z.string()) });
 
 /** One row of the audit log (`AuditEntryView` in the domain). */
 export const auditEntryView = z
