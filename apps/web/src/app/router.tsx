@@ -49,6 +49,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/staff-invitation',
+        lazy: themed(
+          () => import('../features/settings/staff-invitation-page'),
+          (m) => m.StaffInvitationPage,
+        ),
+      },
+      {
         path: '/verify-email',
         lazy: themed(
           () => import('../features/auth/verify-email-page'),

@@ -122,7 +122,7 @@ describe(`admin invitations (${testEngine})`, () => {
     const session = dataOf<{ token: string }>(accepted).token;
     const me = dataOf<{ adminRoles: string[] }>(await call('GET', '/api/auth/me', session));
     expect(me.adminRoles).toEqual([]);
-    expect((await call('GET', '/api/admin/payments/pending', session)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/pending-payments', session)).statusCode).toBe(403);
 
     await reauthenticate(t.app, checker);
     const approved = await call('POST', `/api/admin/staff/grants/${invited.pendingGrant!.id}/approve`, checker);

@@ -75,7 +75,7 @@ describe(`the permission map (${testEngine})`, () => {
       if (anonymous.statusCode !== 401) failures.push(`anonymous ${method} ${url} -> ${anonymous.statusCode}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it('refuses to start with an admin call the map does not name', async () => {
     const app = await buildApp({ config: t.config, db: t.db }, { webDist: false });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { apiClient } from '../../lib/api-client';
 import { currentUserKey } from '../../lib/current-user';
-import { clearToken } from '../../lib/session';
+import { clearToken, setToken } from '../../lib/session';
 
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You have been signed out on every device.';
 
@@ -123,5 +123,40 @@ export function useNewRecoveryCodes() {
     mutationFn: (body: { code: string }) =>
       apiClient.post<{ recoveryCodes: string[] }>('/api/auth/mfa/recovery-codes', body),
     onSuccess: () => refresh(),
+  });
+}
+
+/** What an admin invitation link shows: who it is for and, when required, the two-factor set-up. */
+export interface StaffInvitation {
+  fullName: string | null;
+  email: string;
+  mfaRequired: boolean;
+  mfaSetup: MfaSetup | null;
+}
+
+/** Reads an admin invitation from its link's token (no sign-in needed). */
+export function useStaffInvitation(token: string | null) {
+  return useQuery({
+    queryKey: ['staff-invitation', token],
+    queryFn: () => apiClient.post<StaffInvitation>('/api/auth/staff-invitation', { token }),
+    enabled: token !== null,
+    retry: false,
+    // Each read offers a new two-factor secret: read once per visit.
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Accepts an admin invitation with the invitee's own password (and first code); keeps the session. */
+export function useAcceptStaffInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; code?: string }) =>
+      apiClient.post<{ token: string; recoveryCodes: string[] }>('/api/auth/staff-invitation/accept', body),
+    onSuccess: ({ token }) => {
+      queryClient.removeQueries({ queryKey: currentUserKey });
+      setToken(token);
+    },
   });
 }

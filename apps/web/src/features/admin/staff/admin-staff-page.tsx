@@ -13,7 +13,16 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { useShellUser } from '../../../shell/shell-context';
 import { useSuccessMessage } from '../../../lib/use-success-message';
-import { useReactivateStaff, useStaffList, useSuspendStaff, type StaffMember } from './api';
+import {
+  isReauthRequired,
+  useDecideStaffGrant,
+  useReactivateStaff,
+  useResendInvitation,
+  useStaffList,
+  useSuspendStaff,
+  type StaffMember,
+} from './api';
+import { ConfirmPasswordDialog } from './components/confirm-password-dialog';
 import { CreateStaffDialog } from './components/create-staff-dialog';
 import { EditStaffDialog } from './components/edit-staff-dialog';
 import { StaffCards, StaffLoading, StaffTable } from './components/staff-list';
@@ -28,6 +37,10 @@ export function AdminStaffPage() {
   const list = useStaffList();
   const suspend = useSuspendStaff();
   const reactivate = useReactivateStaff();
+  const decide = useDecideStaffGrant();
+  const resend = useResendInvitation();
+  // An approval waits here while the acting admin confirms it with their password.
+  const [awaitingApproval, setAwaitingApproval] = useState<string | null>(null);
   const actor = { id: user.id, isSuperAdmin: user.isSuperAdmin };
   const success = useSuccessMessage();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -68,6 +81,34 @@ export function AdminStaffPage() {
       onSuccess: () => success.show('Admin user reactivated. They can sign in again.'),
       onError: (error) => setActionFailure(getErrorMessage(error, 'Failed to reactivate admin user')),
     });
+  };
+
+  const decideGrant = async (grantId: string, decision: 'approve' | 'reject') => {
+    await decide.mutateAsync({ grantId, decision });
+    success.show(decision === 'approve' ? 'Roles approved. They apply from the admin’s next page.' : 'Roles rejected.');
+  };
+  const startDecision = (member: StaffMember, decision: 'approve' | 'reject') => {
+    const grantId = member.pendingGrant?.id;
+    if (!grantId) return;
+    success.clear();
+    setActionFailure(null);
+    decideGrant(grantId, decision).catch((error: unknown) => {
+      if (decision === 'approve' && isReauthRequired(error)) setAwaitingApproval(grantId);
+      else setActionFailure(getErrorMessage(error, 'The roles could not be decided'));
+    });
+  };
+  const sendNewLink = (member: StaffMember) => {
+    success.clear();
+    setActionFailure(null);
+    resend.mutate(member.id, {
+      onSuccess: () => success.show('A new invitation link was sent. The earlier one no longer works.'),
+      onError: (error) => setActionFailure(getErrorMessage(error, 'The invitation could not be sent again')),
+    });
+  };
+  const listActions = {
+    onDecide: startDecision,
+    onResend: sendNewLink,
+    isBusy: decide.isPending || resend.isPending,
   };
 
   return (
@@ -140,6 +181,7 @@ export function AdminStaffPage() {
             onEdit={(member) => openDialog('edit', member)}
             onSuspend={(member) => openDialog('suspend', member)}
             onReactivate={confirmReactivate}
+            {...listActions}
           />
         ) : (
           <StaffTable
@@ -148,6 +190,7 @@ export function AdminStaffPage() {
             onEdit={(member) => openDialog('edit', member)}
             onSuspend={(member) => openDialog('suspend', member)}
             onReactivate={confirmReactivate}
+            {...listActions}
           />
         ))}
 
@@ -155,7 +198,21 @@ export function AdminStaffPage() {
         isOpen={dialog === 'create'}
         isSuperAdminActing={user.isSuperAdmin}
         onClose={closeDialog}
-        onCreated={() => finish('Admin user created successfully!')}
+        onCreated={(created) =>
+          finish(
+            created.pendingGrant
+              ? 'Invitation sent. Their roles apply once another admin with Staff Management approves them.'
+              : 'Invitation sent. Their roles apply at once: the cooperative has no second staff manager yet.',
+          )
+        }
+      />
+      <ConfirmPasswordDialog
+        isOpen={awaitingApproval !== null}
+        onCancel={() => setAwaitingApproval(null)}
+        onConfirmed={async () => {
+          await decideGrant(awaitingApproval!, 'approve');
+          setAwaitingApproval(null);
+        }}
       />
       <EditStaffDialog
         staff={selected}

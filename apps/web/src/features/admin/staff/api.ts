@@ -3,7 +3,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
-export type StaffStatus = 'active' | 'suspended';
+export type StaffStatus = 'invited' | 'active' | 'suspended';
+
+/** Someone named in an admin's history. */
+export interface StaffPerson {
+  id: string;
+  fullName: string | null;
+}
+
+/** Roles asked for an admin, waiting for a second admin with Staff Management. */
+export interface PendingStaffGrant {
+  id: string;
+  kind: 'invitation' | 'roles';
+  roles: string[];
+  maker: StaffPerson | null;
+  createdAt: string;
+}
 
 /** An admin user as `GET /api/admin/staff` answers it. `adminRoles` may also arrive as a JSON string. */
 export interface StaffMember {
@@ -16,6 +31,10 @@ export interface StaffMember {
   status: StaffStatus;
   createdAt: string;
   lastLoginAt: string | null;
+  invitationExpiresAt: string | null;
+  invitedBy: StaffPerson | null;
+  approval: { by: StaffPerson | null; bootstrap: boolean; at: string | null } | null;
+  pendingGrant: PendingStaffGrant | null;
 }
 
 export const staffKeys = {
@@ -77,6 +96,29 @@ export function reactivateStaff(id: string): Promise<StaffMember> {
 export function useReactivateStaff() {
   const reload = useReloadStaffOnSettled();
   return useMutation({ mutationFn: reactivateStaff, onSettled: reload });
+}
+
+export function decideStaffGrant(grantId: string, decision: 'approve' | 'reject'): Promise<StaffMember> {
+  return apiClient.post<StaffMember>(`/api/admin/staff/grants/${encodeURIComponent(grantId)}/${decision}`);
+}
+
+/** Approves or refuses roles waiting for a second admin (approving asks for the password again). */
+export function useDecideStaffGrant() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({
+    mutationFn: ({ grantId, decision }: { grantId: string; decision: 'approve' | 'reject' }) =>
+      decideStaffGrant(grantId, decision),
+    onSettled: reload,
+  });
+}
+
+/** Sends an invited admin a new link; the earlier ones stop working. */
+export function useResendInvitation() {
+  const reload = useReloadStaffOnSettled();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post<StaffMember>(`/api/admin/staff/${encodeURIComponent(id)}/invitation`),
+    onSettled: reload,
+  });
 }
 
 /** Types the acting admin's password again: a change to another admin's roles or password needs it. */

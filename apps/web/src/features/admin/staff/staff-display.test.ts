@@ -1,6 +1,8 @@
+import { staffMessages } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import {
   canEditStaff,
+  getGrantDecisionRight,
   canReactivateStaff,
   canSuspendStaff,
   formatLastLogin,
@@ -92,5 +94,25 @@ describe('what an admin may do to another', () => {
     [{ status: 'active' as const }, boss, false],
   ])('reactivate %j as %j -> %s', (staff, actor, expected) => {
     expect(canReactivateStaff(staff, actor)).toBe(expected);
+  });
+});
+
+describe('getGrantDecisionRight', () => {
+  const grant = { id: 'g', kind: 'invitation' as const, roles: ['payment_management'], createdAt: '', maker: null };
+  const staff = { id: 'invitee', pendingGrant: { ...grant, maker: { id: 'maker', fullName: 'Maker' } } };
+  it.each([
+    ['the maker waits for another admin', 'maker', false, staffMessages.makerDecides],
+    ['the invitee waits for another admin', 'invitee', false, staffMessages.inviteeDecides],
+    ['a second staff manager decides', 'checker', true, undefined],
+  ])('%s', (_, actorId, mayDecide, reason) => {
+    const right = getGrantDecisionRight(staff, { id: actorId, isSuperAdmin: actorId === 'maker' });
+    expect(right.mayDecide).toBe(mayDecide);
+    if (!right.mayDecide) expect(right.reason).toBe(reason);
+  });
+
+  it('offers nothing when no roles wait', () => {
+    expect(getGrantDecisionRight({ id: 'x', pendingGrant: null }, { id: 'y', isSuperAdmin: true }).mayDecide).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { adminRoleInfo, adminRoles, isAdminRole, type AdminRole } from '@letsema/domain';
+import { adminRoleInfo, adminRoles, isAdminRole, singleChecker, staffMessages, type AdminRole } from '@letsema/domain';
 import { getAdminDateTimeParts } from '../../../lib/formatters';
+import { getDecisionRight } from '../../../lib/maker-checker';
 import type { StaffMember } from './api';
 
 /** What an admin's roles field holds: a list of role ids, or something that cannot be read as one. */
@@ -63,4 +64,25 @@ export function canEditStaff(staff: Pick<StaffMember, 'isSuperAdmin'>, actor: St
 /** Only the super admin lets a suspended admin back in. */
 export function canReactivateStaff(staff: Pick<StaffMember, 'status'>, actor: StaffActor): boolean {
   return actor.isSuperAdmin && staff.status === 'suspended';
+}
+
+/**
+ * Whether the signed-in admin may approve or refuse the roles waiting for `staff`, and if not, the
+ * server's own reason: never who asked for them, never the admin they are for (maker-checker).
+ */
+export function getGrantDecisionRight(
+  staff: Pick<StaffMember, 'id' | 'pendingGrant'>,
+  actor: StaffActor,
+): { mayDecide: true } | { mayDecide: false; reason: string } {
+  const grant = staff.pendingGrant;
+  if (!grant) return { mayDecide: false, reason: '' };
+  const record = (makerId: string) => ({ makerId, amountCents: 0, approverIds: [] });
+  for (const [makerId, message] of [
+    [grant.maker?.id ?? '', staffMessages.makerDecides],
+    [staff.id, staffMessages.inviteeDecides],
+  ] as const) {
+    const right = getDecisionRight(actor, record(makerId), singleChecker(message));
+    if (!right.mayDecide) return right;
+  }
+  return { mayDecide: true };
 }

@@ -4,22 +4,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ActionDialog } from '../../../../components/action-dialog';
-import { FormPasswordField } from '../../../../components/form-password-field';
-import { PasswordStrengthMeter } from '../../../../components/password-strength-meter';
-import { withStrongPassword } from '../../../../lib/password-strength';
 import { FormTextField } from '../../../../components/form-text-field';
 import { getErrorMessage } from '../../../../lib/api-client';
-import { useCreateStaff } from '../api';
+import { isReauthRequired, useCreateStaff, type StaffMember } from '../api';
 import { applyStaffFieldErrors } from '../staff-form';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { RoleCheckboxes } from './role-checkboxes';
 import { StaffFormBody, StaffNameField, StaffPhoneField } from './staff-dialog';
 
 type CreateStaffInput = z.input<typeof createStaffBody>;
 
-const createStaffFields = ['fullName', 'email', 'phoneNumber', 'password', 'roles'] as const;
-const emptyStaff: CreateStaffInput = { fullName: '', email: '', phoneNumber: '', password: '', roles: [] };
+const createStaffFields = ['fullName', 'email', 'phoneNumber', 'roles'] as const;
+const emptyStaff: CreateStaffInput = { fullName: '', email: '', phoneNumber: '', roles: [] };
 
-/** Creates an admin user with a starting password and at least one role. */
+/**
+ * Invites an admin user with at least one role: they get an e-mailed link to choose their own
+ * password. Their roles wait for a second admin with Staff Management to approve them.
+ */
 export function CreateStaffDialog({
   isOpen,
   isSuperAdminActing,
@@ -30,28 +31,47 @@ export function CreateStaffDialog({
   /** Only the super admin may give the Staff Management role. */
   isSuperAdminActing: boolean;
   onClose: () => void;
-  onCreated: () => void;
+  onCreated: (created: StaffMember) => void;
 }) {
   const create = useCreateStaff();
+  // An invitation waits here while the acting admin confirms it with their password.
+  const [awaitingPassword, setAwaitingPassword] = useState<CreateStaffBody | null>(null);
+  const save = async (body: CreateStaffBody) => {
+    onCreated(await create.mutateAsync(body));
+  };
   return (
-    <ActionDialog
-      isOpen={isOpen}
-      title="Create Admin User"
-      subtitle="They sign in with this e-mail and password and see only the areas their roles allow."
-      isPending={create.isPending}
-      onClose={onClose}
-      onExited={create.reset}
-    >
-      <CreateStaffForm
+    <>
+      <ActionDialog
+        isOpen={isOpen}
+        title="Invite Admin User"
+        subtitle="They get an e-mail with a link to choose their own password. Their roles apply once another admin with Staff Management approves them."
         isPending={create.isPending}
-        isSuperAdminActing={isSuperAdminActing}
-        onCancel={onClose}
-        onSubmit={async (body) => {
-          await create.mutateAsync(body);
-          onCreated();
+        onClose={onClose}
+        onExited={create.reset}
+      >
+        <CreateStaffForm
+          isPending={create.isPending}
+          isSuperAdminActing={isSuperAdminActing}
+          onCancel={onClose}
+          onSubmit={async (body) => {
+            try {
+              await save(body);
+            } catch (error) {
+              if (!isReauthRequired(error)) throw error;
+              setAwaitingPassword(body);
+            }
+          }}
+        />
+      </ActionDialog>
+      <ConfirmPasswordDialog
+        isOpen={awaitingPassword !== null}
+        onCancel={() => setAwaitingPassword(null)}
+        onConfirmed={async () => {
+          await save(awaitingPassword!);
+          setAwaitingPassword(null);
         }}
       />
-    </ActionDialog>
+    </>
   );
 }
 
@@ -68,7 +88,7 @@ function CreateStaffForm({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<CreateStaffInput, unknown, CreateStaffBody>({
-    resolver: zodResolver(withStrongPassword(createStaffBody, 'password', (values) => [values.email, values.fullName])),
+    resolver: zodResolver(createStaffBody),
     defaultValues: emptyStaff,
   });
 
@@ -78,14 +98,14 @@ function CreateStaffForm({
       await onSubmit(body);
     } catch (error) {
       applyStaffFieldErrors(error, setError, createStaffFields);
-      setFailure(getErrorMessage(error, 'Failed to create admin user'));
+      setFailure(getErrorMessage(error, 'Failed to invite admin user'));
     }
   });
 
   return (
     <StaffFormBody
-      submitLabel="Create Admin User"
-      pendingLabel="Creating…"
+      submitLabel="Send Invitation"
+      pendingLabel="Sending…"
       isPending={isPending}
       failure={failure}
       onCancel={onCancel}
@@ -103,16 +123,6 @@ function CreateStaffForm({
         slotProps={{ htmlInput: { maxLength: 254 } }}
       />
       <StaffPhoneField control={control} disabled={isPending} />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label="Password"
-        autoComplete="new-password"
-        disabled={isPending}
-        required
-        helperText="At least 8 characters. Share it with them safely; they can sign in with it at once."
-      />
-      <PasswordStrengthMeter control={control} name="password" />
       <RoleCheckboxes
         control={control}
         disabled={isPending}

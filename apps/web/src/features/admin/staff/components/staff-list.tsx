@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { formatAdminDate, getAdminDateTimeParts, getDisplayName } from '../../../../lib/formatters';
 import type { StaffMember } from '../api';
 import { canEditStaff, canReactivateStaff, canSuspendStaff, formatLastLogin, type StaffActor } from '../staff-display';
+import { StaffHistory } from './staff-history';
 import { RoleChips, StaffActionButtons, StaffAvatar, StaffName, type StaffRowProps } from './staff-parts';
 
 interface StaffListProps {
@@ -22,6 +23,10 @@ interface StaffListProps {
   onEdit: (staff: StaffMember) => void;
   onSuspend: (staff: StaffMember) => void;
   onReactivate: (staff: StaffMember) => void;
+  onDecide: (staff: StaffMember, decision: 'approve' | 'reject') => void;
+  onResend: (staff: StaffMember) => void;
+  /** A decision or a new link is on its way. */
+  isBusy: boolean;
 }
 
 const columns = ['Admin User', 'Contact', 'Role', 'Created', 'Last Login', 'Actions'] as const;
@@ -36,6 +41,15 @@ function toRowProps(staff: StaffMember, props: StaffListProps): StaffRowProps {
     onEdit: props.onEdit,
     onSuspend: props.onSuspend,
     onReactivate: props.onReactivate,
+    history: (
+      <StaffHistory
+        staff={staff}
+        actor={props.actor}
+        isBusy={props.isBusy}
+        onDecide={props.onDecide}
+        onResend={props.onResend}
+      />
+    ),
   };
 }
 
@@ -102,6 +116,7 @@ function StaffTableRow(props: StaffRowProps) {
       </TableCell>
       <TableCell sx={{ minWidth: 300, maxWidth: 420 }}>
         <RoleChips value={staff.adminRoles} />
+        {props.history}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{formatAdminDate(staff.createdAt)}</Typography>
@@ -176,6 +191,7 @@ function StaffCard(props: StaffRowProps) {
       </Box>
       <Box>
         <RoleChips value={staff.adminRoles} />
+        {props.history}
       </Box>
       <Box
         sx={{

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { getAvatarInitial, getDisplayName } from '../../../../lib/formatters';
 import type { StaffMember } from '../api';
 import { getRoleLabel, readStaffRoles } from '../staff-display';
@@ -21,6 +22,8 @@ export interface StaffRowProps {
   onEdit: (staff: StaffMember) => void;
   onSuspend: (staff: StaffMember) => void;
   onReactivate: (staff: StaffMember) => void;
+  /** Who invited and approved, and roles waiting for approval (`StaffHistory`). */
+  history?: ReactNode;
 }
 
 /** The avatar with the admin's initial; grey once suspended. */
@@ -42,7 +45,7 @@ export function StaffAvatar({ staff, size = 40 }: { staff: StaffMember; size?: n
   );
 }
 
-/** The admin's name with the markers that set the row apart: Super Admin, You and Suspended. */
+/** The admin's name with the markers that set the row apart: Super Admin, You, Suspended and Invited. */
 export function StaffName({ staff, isSelf }: { staff: StaffMember; isSelf: boolean }) {
   const isSuspended = staff.status === 'suspended';
   return (
@@ -61,6 +64,9 @@ export function StaffName({ staff, isSelf }: { staff: StaffMember; isSelf: boole
       )}
       {isSelf && <Chip label="You" size="small" variant="outlined" sx={{ height: 22, fontWeight: 600 }} />}
       {isSuspended && <SuspendedChip />}
+      {staff.status === 'invited' && (
+        <Chip label="Invited" size="small" color="info" variant="outlined" sx={{ height: 22, fontWeight: 600 }} />
+      )}
     </Box>
   );
 }
