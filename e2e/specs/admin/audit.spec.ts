@@ -5,6 +5,7 @@ import { signIn } from '../../fixtures/auth.js';
 import { api, registerOverApi, useBrowser } from '../../fixtures/browser.js';
 import { adminToken } from '../../fixtures/investing.js';
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 
@@ -17,16 +18,8 @@ describe('the audit log', () => {
     await api('POST', '/api/auth/login', { email, password: MEMBER_PASSWORD });
 
     const auditor = { email: newEmail('auditor'), password: 'an auditor passphrase for tests' };
-    await api(
-      'POST',
-      '/api/admin/staff',
-      {
-        fullName: 'Ayanda Auditor',
-        email: auditor.email,
-        phoneNumber: '0820001111',
-        password: auditor.password,
-        roles: ['audit'],
-      },
+    await inviteStaffOverApi(
+      { fullName: 'Ayanda Auditor', ...auditor, phoneNumber: '0820001111', roles: ['audit'] },
       await adminToken(),
     );
 

@@ -8,6 +8,7 @@ import { api, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -50,16 +51,8 @@ describe('the books, from an expense to a member’s statement', () => {
     await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
     const payment = await payOverApi(created.token, pool.id, 100_000, 'EFT / bank transfer');
     await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
-    await api(
-      'POST',
-      '/api/admin/staff',
-      {
-        fullName: CHECKER.fullName,
-        email: CHECKER.email,
-        phoneNumber: '0831234567',
-        password: CHECKER.password,
-        roles: ['expense_management', 'investment_management', 'month_end'],
-      },
+    await inviteStaffOverApi(
+      { ...CHECKER, roles: ['expense_management', 'investment_management', 'month_end'] },
       token,
     );
     await api(

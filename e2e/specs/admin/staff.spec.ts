@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminRoles } from '@letsema/domain';
-import { ADMIN, newEmail } from '../../fixtures/accounts.js';
+import { ADMIN, DEPUTY, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi } from '../../fixtures/onboarding.js';
 import { adminDate, expectNoSideScroll, waitForStrength } from '../../fixtures/page-checks.js';
+import { invitationLinkFor, inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 
@@ -18,6 +19,14 @@ async function sidebarLabels(page: Page): Promise<string[]> {
   return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
 }
 
+/** Types the acting admin's own password into the confirmation the server asked for. */
+async function confirmWithPassword(page: Page, password: string) {
+  const confirm = page.getByRole('dialog', { name: /Confirm with your password/ });
+  await confirm.getByLabel('Your password').fill(password);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  return confirm;
+}
+
 async function openStaffPage(page: Page) {
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Staff' }).click();
   await page.waitForURL('**/admin/staff');
@@ -25,47 +34,47 @@ async function openStaffPage(page: Page) {
 }
 
 describe('staff management', () => {
-  it('checks the create form with the spec messages, and shows the server refusal of a taken e-mail', async () => {
+  it('checks the invitation form with the spec messages, and shows the server refusal of a taken e-mail', async () => {
     const page = await newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/admin');
     await openStaffPage(page);
 
     await page.getByRole('button', { name: 'Add Admin User' }).click();
-    const dialog = page.getByRole('dialog', { name: /Create Admin User/ });
+    const dialog = page.getByRole('dialog', { name: /Invite Admin User/ });
     await dialog.waitFor();
+    // Nobody types a password for someone else: the invitee chooses it from the e-mailed link.
+    expect(await dialog.getByLabel(/Password/).count()).toBe(0);
     expect(await dialog.getByRole('checkbox').count()).toBe(adminRoles.length);
     await dialog.getByRole('checkbox', { name: 'Staff Management' }).waitFor();
     await dialog.getByText('Create and manage admin users').waitFor();
 
-    const submit = dialog.getByRole('button', { name: 'Create Admin User' });
+    const submit = dialog.getByRole('button', { name: 'Send Invitation' });
     await submit.click();
     for (const message of [
       'Full name is required',
       'Email is required',
       'Phone number is required',
-      'Password is required',
       'Please select at least one role',
     ]) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
 
     await dialog.getByLabel('Email').fill('not-an-email');
-    await dialog.getByLabel(/^Password/).fill('short');
-    await waitForStrength(dialog, 'Very weak');
     await submit.click();
     await dialog.getByText('Invalid email address', { exact: true }).waitFor();
-    await dialog.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
 
     // A valid form for an e-mail already in use: the server's answer is shown and nothing is created.
     await dialog.getByLabel('Full name').fill('Someone Else');
     await dialog.getByLabel('Email').fill(ADMIN.email);
     await dialog.getByLabel('Phone').fill('0821234567');
-    await dialog.getByLabel(/^Password/).fill(STAFF_PASSWORD);
-    await waitForStrength(dialog, 'Strong');
     await dialog.getByRole('checkbox', { name: 'Month End' }).check();
     await submit.click();
-    await dialog.getByText('An account with this email already exists').waitFor();
+    // An invitation asks for the acting admin's own password first.
+    const confirm = await confirmWithPassword(page, ADMIN.password);
+    await confirm.getByText('An account with this email already exists').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     expect(await dialog.isVisible()).toBe(true);
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -73,7 +82,7 @@ describe('staff management', () => {
     expect(await page.getByRole('row', { name: 'Someone Else' }).count()).toBe(0);
   });
 
-  it('creates a payments-only admin who sees only their areas, and suspending them ends their session', async () => {
+  it('invites a payments-only admin: they choose their own password, a second staff manager approves the roles, suspending ends their session', async () => {
     const admin = await newPage();
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL('**/admin');
@@ -87,22 +96,33 @@ describe('staff management', () => {
     const email = newEmail('staff');
     const fullName = 'Sipho Ndlovu';
     await admin.getByRole('button', { name: 'Add Admin User' }).click();
-    const create = admin.getByRole('dialog', { name: /Create Admin User/ });
+    const create = admin.getByRole('dialog', { name: /Invite Admin User/ });
     await create.getByLabel('Full name').fill(fullName);
     await create.getByLabel('Email').fill(email);
     await create.getByLabel('Phone').fill('0831234567');
-    await create.getByLabel(/^Password/).fill(STAFF_PASSWORD);
-    await waitForStrength(create, 'Strong');
     await create.getByRole('checkbox', { name: 'Payment Management' }).check();
-    await create.getByRole('button', { name: 'Create Admin User' }).click();
+    await create.getByRole('button', { name: 'Send Invitation' }).click();
+    const confirm = await confirmWithPassword(admin, ADMIN.password);
+    await confirm.waitFor({ state: 'hidden' });
     await create.waitFor({ state: 'hidden' });
 
-    const created = admin.getByText('Admin user created successfully!');
+    const created = admin.getByText(
+      'Invitation sent. Their roles apply once another admin with Staff Management approves them.',
+    );
     await created.waitFor();
     const row = admin.getByRole('row', { name: fullName, exact: true });
     await row.getByText(email).waitFor();
     await row.getByText('0831234567').waitFor();
-    expect(await row.getByRole('listitem').allInnerTexts()).toEqual(['Payment Management']);
+    await row.getByText('Invited', { exact: true }).waitFor();
+    await row.getByText('Invited by Super Admin').waitFor();
+    await row.getByText('Waiting for approval: Payment Management').waitFor();
+    // The admin who asked for the roles cannot approve them.
+    await row
+      .getByText(
+        'Waiting for another admin. You asked for these roles, so another admin with Staff Management must approve them.',
+      )
+      .waitFor();
+    expect(await row.getByRole('button', { name: 'Approve roles' }).count()).toBe(0);
     await row.getByText('Never', { exact: true }).waitFor();
     const listed = (
       await api<{ email: string; createdAt: string }[]>(
@@ -113,13 +133,32 @@ describe('staff management', () => {
       )
     ).find((staff) => staff.email === email)!;
     await row.getByText(adminDate(listed.createdAt), { exact: true }).waitFor();
-    // Success messages clear themselves after 3 seconds.
-    await created.waitFor({ state: 'hidden', timeout: 6000 });
 
-    // The new admin signs in elsewhere: Dashboard, My Tasks and Payments only.
+    // The invitee opens the e-mailed link, chooses their own password, and is signed in: no roles yet.
     const staff = await newPage();
-    await signIn(staff, email, STAFF_PASSWORD);
+    await staff.goto(await invitationLinkFor(email));
+    await staff.getByRole('heading', { name: 'Join Letsema as an admin' }).waitFor();
+    await staff.getByText(email).waitFor();
+    await staff.getByLabel(/^Your password/).fill(STAFF_PASSWORD);
+    await waitForStrength(staff, 'Strong');
+    await staff.getByRole('button', { name: 'Accept and sign in' }).click();
     await staff.waitForURL('**/admin');
+    expect(await sidebarLabels(staff)).not.toContain('Payments');
+
+    // A second staff manager approves the roles, with their own password.
+    const deputy = await newPage();
+    await signIn(deputy, DEPUTY.email, DEPUTY.password);
+    await deputy.waitForURL('**/admin');
+    await openStaffPage(deputy);
+    const pending = deputy.getByRole('row', { name: fullName, exact: true });
+    await pending.getByRole('button', { name: 'Approve roles' }).click();
+    await (await confirmWithPassword(deputy, DEPUTY.password)).waitFor({ state: 'hidden' });
+    await deputy.getByText('Roles approved.', { exact: false }).waitFor();
+    await pending.getByText(`Approved by ${DEPUTY.fullName}`).waitFor();
+    expect(await pending.getByRole('listitem').allInnerTexts()).toEqual(['Payment Management']);
+
+    // The new admin's next page: Dashboard, My Tasks and Payments only.
+    await staff.reload();
     await staff.getByText('Staff Admin').first().waitFor();
     expect(await sidebarLabels(staff)).toEqual(['Dashboard', 'My Tasks', 'Payments']);
     // Their dashboard shows every count, but only the payments tile leads anywhere.
@@ -133,10 +172,11 @@ describe('staff management', () => {
     expect(await staff.getByRole('button', { name: 'Add Admin User' }).count()).toBe(0);
     expect(await staff.getByRole('table').count()).toBe(0);
 
-    // The list now shows when they last signed in.
+    // The list now shows when they last signed in, who invited them and who approved.
     await admin.reload();
     await row.getByText(/^at \d{2}:\d{2}$/).waitFor();
     expect(await row.getByText('Never', { exact: true }).count()).toBe(0);
+    await row.getByText(`Approved by ${DEPUTY.fullName}`).waitFor();
 
     // The super admin suspends them.
     await row.getByRole('button', { name: `Suspend ${fullName}` }).click();
@@ -163,9 +203,7 @@ describe('staff management', () => {
   it('edits an admin on a phone: cards instead of the table, read-only e-mail, roles changed', async () => {
     const adminToken = await loginOverApi(ADMIN.email, ADMIN.password);
     const email = newEmail('staff');
-    await api(
-      'POST',
-      '/api/admin/staff',
+    await inviteStaffOverApi(
       {
         fullName: 'Naledi Khumalo',
         email,
@@ -218,8 +256,11 @@ describe('staff management', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Admin user updated successfully!').waitFor();
 
+    // A money role waits for a second staff manager; the one who asked sees why they cannot approve it.
     const edited = page.getByRole('article', { name: 'Naledi Khumalo-Dube' });
-    expect(await edited.getByRole('listitem').allInnerTexts()).toEqual(['Loan Management', 'Expense Management']);
+    expect(await edited.getByRole('listitem').allInnerTexts()).toEqual(['Loan Management']);
+    await edited.getByText('Waiting for approval: Expense Management').waitFor();
+    await edited.getByText(/^Waiting for another admin\./).waitFor();
     expect(await loginOverApi(email, STAFF_PASSWORD)).toBeTruthy();
     await expectNoSideScroll(page);
 

@@ -13,8 +13,9 @@ import {
   makeProofOfPayment,
   payOverApi,
 } from '../../fixtures/investing.js';
-import { loginOverApi, makePdf, uploadFile, type SubmittedMember } from '../../fixtures/onboarding.js';
+import { makePdf, uploadFile, type SubmittedMember } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -84,8 +85,7 @@ describe('accessibility of the loan screens (axe, every impact)', () => {
       },
       token,
     );
-    await api('POST', '/api/admin/staff', { ...LENDER, phoneNumber: '0831234567', roles: ['loan_management'] }, token);
-    const lender = await loginOverApi(LENDER.email, LENDER.password);
+    const lender = (await inviteStaffOverApi({ ...LENDER, roles: ['loan_management'] }, token)).token;
 
     // Shares of R 1 000.00: the guarantor holds two, the others one each, all paid and approved.
     const pool = await createOpenPool(token);

@@ -12,7 +12,8 @@ import {
   makeProofOfPayment,
   payOverApi,
 } from '../../fixtures/investing.js';
-import { loginOverApi, makePdf, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
+import { makePdf, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -83,13 +84,8 @@ function appCode(secret: string): string {
 async function createStaff(token: string, fullName: string, roles: string[]) {
   const email = newEmail('staff');
   const password = 'a-staff-password-for-tests';
-  const staff = await api<{ id: string }>(
-    'POST',
-    '/api/admin/staff',
-    { fullName, email, phoneNumber: '0831234567', password, roles },
-    token,
-  );
-  return { id: staff.id, fullName, token: await loginOverApi(email, password) };
+  const staff = await inviteStaffOverApi({ fullName, email, password, roles }, token);
+  return { id: staff.id, fullName, token: staff.token };
 }
 
 /** An expense recorded by `token` today, with its receipt. */
@@ -155,13 +151,10 @@ describe('accessibility (axe, every impact)', () => {
       const token = await adminToken();
       const pool = await createOpenPool(token);
       // A suspended admin, so that the staff list shows that state whatever ran before.
-      const suspended = await api<{ id: string }>(
-        'POST',
-        '/api/admin/staff',
+      const suspended = await inviteStaffOverApi(
         {
           fullName: 'Kagiso Suspended',
           email: newEmail('suspended'),
-          phoneNumber: '0831234567',
           password: 'a-staff-password',
           roles: ['payment_management'],
         },

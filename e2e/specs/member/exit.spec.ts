@@ -6,6 +6,7 @@ import { api, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -30,13 +31,10 @@ describe('a member leaves the pool', () => {
     await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
     const payment = await payOverApi(member.token, pool.id, 200_000, 'EFT / bank transfer');
     await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
-    await api(
-      'POST',
-      '/api/admin/staff',
+    await inviteStaffOverApi(
       {
         fullName: 'Thabo Checker',
         email: CHECKER.email,
-        phoneNumber: '0831234567',
         password: CHECKER.password,
         roles: ['exit_requests', 'month_end'],
       },

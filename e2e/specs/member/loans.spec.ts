@@ -16,6 +16,7 @@ import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi
 import type { SubmittedMember } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -85,7 +86,7 @@ describe('a loan from the lending setup to its arrears', () => {
       await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
     }
     // A second loan admin, who pays out what the super admin approves.
-    await api('POST', '/api/admin/staff', { ...LENDER, phoneNumber: '0831234567', roles: ['loan_management'] }, token);
+    await inviteStaffOverApi({ ...LENDER, roles: ['loan_management'] }, token);
   }, 240_000);
 
   afterAll(() => removeTestFiles(files));
