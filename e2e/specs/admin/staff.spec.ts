@@ -198,7 +198,7 @@ describe('staff management', () => {
     await staff.getByLabel(/^Password/).fill(STAFF_PASSWORD);
     await staff.getByRole('button', { name: 'Sign In' }).click();
     await staff.getByText(/suspended/).waitFor();
-  });
+  }, 240_000);
 
   it('edits an admin on a phone: cards instead of the table, read-only e-mail, roles changed', async () => {
     const adminToken = await loginOverApi(ADMIN.email, ADMIN.password);
