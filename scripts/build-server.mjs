@@ -1,12 +1,14 @@
-// Bundles the API's TypeScript (and the shared domain package) into one JavaScript file ahead of
-// time, so the server starts without a transpiler. Packages from node_modules stay outside the
-// bundle and load as usual.
+// Bundles the API's TypeScript (and the shared domain package) ahead of time into one JavaScript
+// file for the server and one for the backup command (`dist/backup.js`), so production runs either
+// without a transpiler. Packages from node_modules stay outside the bundles and load as usual.
 import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = path.join(root, 'apps/api/dist/main.js');
+/** `node apps/api/dist/backup.js backup|restore ...`: the backup command, as production runs it. */
+export const backupEntry = path.join(root, 'apps/api/dist/backup.js');
 const sourceFolders = [
   path.join(root, 'apps/api/src'),
   path.join(root, 'apps/api/drizzle'),
@@ -25,8 +27,11 @@ export async function buildServer() {
   });
   const result = await build({
     write: false,
-    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-    outfile: serverEntry,
+    entryPoints: {
+      main: path.join(root, 'apps/api/src/main.ts'),
+      backup: path.join(root, 'apps/api/src/backup/cli.ts'),
+    },
+    outdir: path.dirname(serverEntry),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -95,11 +100,11 @@ function openToAll(folder) {
   }
 }
 
-/** True when the bundle is missing or older than any source file or package manifest. */
+/** True when a bundle is missing or older than any source file or package manifest. */
 export function isServerBuildStale() {
   let built;
   try {
-    built = statSync(serverEntry).mtimeMs;
+    built = Math.min(statSync(serverEntry).mtimeMs, statSync(backupEntry).mtimeMs);
   } catch {
     return true;
   }

@@ -73,6 +73,8 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: positiveInt.default(100),
   KYC_RETENTION_YEARS: positiveInt.default(5),
   APPLICANT_RETENTION_MONTHS: positiveInt.default(12),
+  /** Age public keys a backup is encrypted to, apart by commas or spaces. */
+  BACKUP_RECIPIENT: optionalText,
   EXPENSE_DUAL_APPROVAL_AMOUNT: z
     .string()
     .trim()
@@ -139,6 +141,8 @@ export interface Config {
   kycRetentionYears: number;
   /** Months an applicant never approved is kept after their rejection or last activity. */
   applicantRetentionMonths: number;
+  /** Age public keys (`age1...`) `npm run backup` encrypts its archive to, unless --recipient names others. */
+  backupRecipients: string[];
   books: {
     /** Expenses above this many cents need two approvers. */
     expenseDualApprovalCents: number;
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     kycRetentionYears: e.KYC_RETENTION_YEARS,
     applicantRetentionMonths: e.APPLICANT_RETENTION_MONTHS,
+    backupRecipients: (e.BACKUP_RECIPIENT ?? '').split(/[\s,]+/).filter(Boolean),
     books: {
       expenseDualApprovalCents: Math.round(Number(e.EXPENSE_DUAL_APPROVAL_AMOUNT) * 100),
       reservePercent: e.RESERVE_PERCENT,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,11 +135,11 @@ function runCommand(command: 'backup' | 'restore', args: string[], instance: Tar
   }
   Object.assign(env, instance.env);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [path.join(apiRoot, 'src', 'backup', 'cli.ts'), command, ...args],
-      { cwd: repoRoot, env },
-    );
+    // What `npm run backup` runs: the bundle in apps/api/dist (built first when the sources changed).
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'backup.mjs'), command, ...args], {
+      cwd: repoRoot,
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -318,7 +319,7 @@ async function checkRestored(instance: Target) {
 
 describe(`backup and restore (${testEngine} source, files on S3)`, () => {
   it('backs up the database and every file into one archive, printing counts but no personal details', async () => {
-    const result = await runCommand('backup', ['--out', archive], origin);
+    const result = await runCommand('backup', ['--out', archive, '--include-mfa-key'], origin);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`Backup written to ${archive}`);
     expect(result.stdout).toMatch(new RegExp(`files: ${expected.files.size} \\(`));
@@ -404,6 +405,64 @@ describe(`backup and restore (${testEngine} source, files on S3)`, () => {
     expect(existsSync(path.join(restored.config.dataDir, 'db'))).toBe(false);
     expect(existsSync(path.join(restored.config.dataDir, 'uploads'))).toBe(false);
   }, 120_000);
+
+  it('encrypts the archive to an age key, leaves the two-factor key out unless asked, and restores with the identity', async () => {
+    const identity = await generateX25519Identity();
+    const recipient = await identityToRecipient(identity);
+    const identityFile = path.join(work, 'backup-identity.txt');
+    writeFileSync(identityFile, `# created: 2026-11-27\n# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
+    const otherIdentityFile = path.join(work, 'other-identity.txt');
+    writeFileSync(otherIdentityFile, `${await generateX25519Identity()}\n`, { mode: 0o600 });
+    const sealed = path.join(work, 'letsema.tar.gz.age');
+
+    const result = await runCommand('backup', ['--out', sealed], {
+      ...origin,
+      env: { ...origin.env, BACKUP_RECIPIENT: recipient },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('encrypted to 1 age recipient(s)');
+    expect(result.stdout).toContain('two-factor key: left out (DATA_DIR/mfa-key)');
+    const bytes = readFileSync(sealed);
+    expect(bytes.subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+    // Neither a gzip stream nor anything of the members can be read from it.
+    expect(bytes.includes(Buffer.from([0x1f, 0x8b, 0x08]))).toBe(false);
+    expect(bytes.includes(Buffer.from(seededNationalId))).toBe(false);
+    expect(statSync(sealed).mode & 0o077).toBe(0);
+
+    const manifest = await verifyArchive(sealed, [identity]);
+    expect(manifest.secrets).toEqual([]);
+    expect(manifest.files).toHaveLength(expected.files.size);
+
+    const restored = target({});
+    const withoutKey = await runCommand('restore', [sealed], restored);
+    expect(withoutKey.code).toBe(1);
+    expect(withoutKey.stderr).toContain('The archive is encrypted: give its identity file with --identity.');
+    const wrongKey = await runCommand('restore', [sealed, '--identity', otherIdentityFile], restored);
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toContain('None of the identities given opens this archive');
+    expect(existsSync(path.join(restored.config.dataDir, 'db'))).toBe(false);
+
+    // The operator kept the two-factor key apart, as the backup told them, and puts it back first.
+    writeFileSync(
+      path.join(restored.env.DATA_DIR!, 'mfa-key'),
+      readFileSync(path.join(origin.config.dataDir, 'mfa-key')),
+      {
+        mode: 0o600,
+      },
+    );
+    const done = await runCommand('restore', [sealed, '--identity', identityFile], restored);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('Restored the backup made');
+    await checkRestored(restored);
+
+    const refused = await runCommand(
+      'backup',
+      ['--out', path.join(work, 'bad.age'), '--recipient', 'age1nonsense'],
+      origin,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('A recipient must be an age public key');
+  }, 300_000);
 
   it('restores into empty storage only', async () => {
     // The source's own storage already holds every file of the archive.

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { holdDatabase, DatabaseInUseError } from '../db/data-dir-lock.js';
 import { createStorage } from '../lib/storage.js';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ArchiveWriter, MANIFEST_ENTRY, type Manifest } from './archive.js';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  ArchiveWriter,
+  checkRecipient,
+  MANIFEST_ENTRY,
+  type Manifest,
+} from './archive.js';
 import {
   BACKED_UP_TABLES_SQL,
   BackupError,
@@ -35,6 +42,10 @@ export interface BackupSummary {
   /** Keys the database names that storage did not hold. */
   missingFiles: string[];
   includesMfaKey: boolean;
+  /** The two-factor key lives in DATA_DIR but was left out (asked for with --include-mfa-key). */
+  leftOutMfaKey: boolean;
+  /** How many age recipients the archive is encrypted to (0: not encrypted). */
+  recipients: number;
 }
 
 /** Rows fetched from the cursor at a time. */
@@ -62,6 +73,13 @@ interface Snapshot {
 export async function createBackup(options: {
   config: BackupConfig;
   out: string;
+  /** Age public keys (`age1...`) the archive is encrypted to; none writes a plain archive. */
+  recipients?: string[];
+  /**
+   * Whether the two-factor key of DATA_DIR goes in too. Left out unless asked: with it, anyone who
+   * can read the archive can open every admin's two-factor secret.
+   */
+  includeMfaKey?: boolean;
   /** Called after each table is read, inside the snapshot (tests change data there). */
   afterTable?: (table: string) => Promise<void>;
 }): Promise<BackupSummary> {
@@ -69,13 +87,18 @@ export async function createBackup(options: {
   const out = path.resolve(options.out);
   if (existsSync(out)) throw new BackupError(`${out} already exists; choose another name with --out.`);
   if (!existsSync(path.dirname(out))) throw new BackupError(`The folder ${path.dirname(out)} does not exist.`);
+  const recipients = options.recipients ?? [];
+  const wrong = recipients.find((recipient) => !checkRecipient(recipient));
+  if (wrong !== undefined) {
+    throw new BackupError('A recipient must be an age public key (age1..., as age-keygen prints it).');
+  }
 
   const work = mkdtempSync(path.join(tmpdir(), 'letsema-backup-'));
   const partial = path.join(path.dirname(out), `.${path.basename(out)}.${randomBytes(4).toString('hex')}.partial`);
   let writer: ArchiveWriter | undefined;
   try {
     const snapshot = await readDatabase(config, work, options.afterTable);
-    writer = new ArchiveWriter(partial);
+    writer = new ArchiveWriter(partial, recipients);
     const manifestTables: Manifest['tables'] = [];
     for (const table of snapshot.tables) {
       const entry = `database/${table.name}.ndjson`;
@@ -103,7 +126,8 @@ export async function createBackup(options: {
     const secrets: Manifest['secrets'] = [];
     const keyFile = mfaKeyFile(config.dataDir);
     const fileKey = readMfaKeyFile(keyFile);
-    if (fileKey?.equals(config.mfa.encryptionKey)) {
+    const keyInDataDir = fileKey?.equals(config.mfa.encryptionKey) ?? false;
+    if (fileKey && keyInDataDir && options.includeMfaKey) {
       // The key sealing the two-factor secrets lives in DATA_DIR: without it they cannot be opened.
       const entry = 'secrets/mfa-key';
       secrets.push({
@@ -142,6 +166,8 @@ export async function createBackup(options: {
       fileBytes: manifestFiles.reduce((sum, f) => sum + f.bytes, 0),
       missingFiles,
       includesMfaKey: secrets.length > 0,
+      leftOutMfaKey: keyInDataDir && secrets.length === 0,
+      recipients: recipients.length,
     };
   } catch (error) {
     writer?.abort();

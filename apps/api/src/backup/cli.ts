@@ -1,14 +1,18 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { identitiesIn } from './archive.js';
 import { createBackup } from './backup.js';
 import { BackupError, describeDatabase, describeStorage } from './common.js';
 import { defaultArchiveName, describeBackup, describeRestore, USAGE } from './report.js';
 import { restoreBackup } from './restore.js';
 
 /**
- * `npm run backup [-- --out FILE]` and `npm run restore ARCHIVE`: the same configuration as the
- * server (DATA_DIR, DATABASE_URL, STORAGE_URL and the rest), read by config.ts.
+ * `npm run backup [-- --out FILE] [--recipient AGE_KEY] [--include-mfa-key]` and
+ * `npm run restore ARCHIVE [--identity FILE]`: the same configuration as the server (DATA_DIR,
+ * DATABASE_URL, STORAGE_URL, BACKUP_RECIPIENT and the rest), read by config.ts. Production runs the
+ * bundle, `node apps/api/dist/backup.js backup` (scripts/build-server.mjs makes it).
  */
 
 async function main(argv: string[]): Promise<number> {
@@ -21,7 +25,13 @@ async function main(argv: string[]): Promise<number> {
   try {
     args = parseArgs({
       args: rest,
-      options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        out: { type: 'string', short: 'o' },
+        recipient: { type: 'string', short: 'r', multiple: true },
+        'include-mfa-key': { type: 'boolean' },
+        identity: { type: 'string', short: 'i', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
     });
   } catch (error) {
@@ -32,7 +42,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (command === 'backup' ? args.positionals.length > 0 : args.positionals.length !== 1 || args.values.out) {
+  const { values } = args;
+  const misplaced =
+    command === 'backup'
+      ? args.positionals.length > 0 || values.identity
+      : args.positionals.length !== 1 || values.out || values.recipient || values['include-mfa-key'];
+  if (misplaced) {
     console.error(USAGE);
     return 2;
   }
@@ -50,14 +65,21 @@ async function main(argv: string[]): Promise<number> {
 
   try {
     if (command === 'backup') {
-      const out = path.resolve(args.values.out ?? defaultArchiveName());
+      const recipients = values.recipient ?? config.backupRecipients;
+      const out = path.resolve(values.out ?? defaultArchiveName(new Date(), recipients.length > 0));
       console.log(`Backing up ${describeDatabase(config)} and the files in ${describeStorage(config)}...`);
-      const summary = await createBackup({ config, out });
+      const summary = await createBackup({
+        config,
+        out,
+        recipients,
+        includeMfaKey: values['include-mfa-key'] ?? false,
+      });
       console.log(describeBackup(summary, config).join('\n'));
     } else {
       const archive = path.resolve(args.positionals[0]!);
+      const identities = (values.identity ?? []).flatMap((file) => identitiesIn(readIdentityFile(file)));
       console.log(`Checking ${archive}...`);
-      const summary = await restoreBackup({ config, archive });
+      const summary = await restoreBackup({ config, archive, identities });
       console.log(describeRestore(summary, config).join('\n'));
     }
     return 0;
@@ -68,6 +90,14 @@ async function main(argv: string[]): Promise<number> {
     }
     console.error(`The ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  }
+}
+
+function readIdentityFile(file: string): string {
+  try {
+    return readFileSync(path.resolve(file), 'utf8');
+  } catch {
+    throw new BackupError(`The identity file ${path.resolve(file)} cannot be read.`);
   }
 }
 

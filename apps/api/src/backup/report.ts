@@ -5,13 +5,16 @@ import type { RestoreSummary } from './restore.js';
 /** What the backup and restore commands print: counts and places, never a secret or a member's details. */
 
 export const REMINDER =
-  "The archive holds members' identity documents and personal data. Keep it encrypted (for example " +
-  '`gpg --symmetric` or an encrypted disk), where only the people allowed to restore it can read it, ' +
+  "The archive holds members' identity documents and personal data. Keep it encrypted (to an age key " +
+  'with --recipient, or on an encrypted disk), where only the people allowed to restore it can read it, ' +
   'and delete copies that are no longer needed.';
 
 export const USAGE = `Usage:
   npm run backup [-- --out FILE]   write a backup archive (default: letsema-backup-<time>.tar.gz here)
-  npm run restore ARCHIVE          restore an archive into an empty DATA_DIR or PostgreSQL database`;
+      --recipient AGE_PUBLIC_KEY   encrypt it to this age key (age1...; repeatable; or BACKUP_RECIPIENT)
+      --include-mfa-key            also put DATA_DIR/mfa-key in it (left out unless asked)
+  npm run restore ARCHIVE          restore an archive into an empty DATA_DIR or PostgreSQL database
+      --identity FILE              the age identity file that opens an encrypted archive`;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -33,11 +36,11 @@ function tableLines(tables: { name: string; rows: number }[]): string[] {
 const rowCount = (tables: { rows: number }[]) => tables.reduce((sum, t) => sum + t.rows, 0);
 
 /** Default archive name: the time in UTC, with no characters a file system refuses. */
-export function defaultArchiveName(now = new Date()): string {
+export function defaultArchiveName(now = new Date(), isEncrypted = false): string {
   return `letsema-backup-${now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-')}.tar.gz`;
+    .replace(/:/g, '-')}.tar.gz${isEncrypted ? '.age' : ''}`;
 }
 
 export function describeBackup(summary: BackupSummary, config: BackupConfig): string[] {
@@ -56,8 +59,13 @@ export function describeBackup(summary: BackupSummary, config: BackupConfig): st
   lines.push(
     summary.includesMfaKey
       ? '  two-factor key: included (DATA_DIR/mfa-key), so admins keep their two-factor sign-in after a restore'
-      : '  two-factor key: not included (it comes from MFA_ENCRYPTION_KEY): keep that value safe, a restore needs it',
+      : summary.leftOutMfaKey
+        ? '  two-factor key: left out (DATA_DIR/mfa-key): keep a copy of that file safe apart from the archive, a restore needs it (or back up with --include-mfa-key)'
+        : '  two-factor key: not included (it comes from MFA_ENCRYPTION_KEY): keep that value safe, a restore needs it',
     '  not included: the token signing secret (everyone signs in again after a restore) and DATA_DIR/outbox',
+    summary.recipients > 0
+      ? `  encrypted to ${summary.recipients} age recipient(s): only their identity files open it (npm run restore -- ARCHIVE --identity FILE)`
+      : '  not encrypted: give --recipient (or BACKUP_RECIPIENT) to encrypt it to an age key',
     '',
     REMINDER,
   );

@@ -5,7 +5,15 @@ import type { Readable } from 'node:stream';
 import { DatabaseInUseError, holdDatabase } from '../db/data-dir-lock.js';
 import { MIGRATION_LOCK, migrationsFolder } from '../db/client.js';
 import { createStorage, isStorageKey, type Storage } from '../lib/storage.js';
-import { hashingTap, manifestSchema, MANIFEST_ENTRY, readAll, readArchive, type Manifest } from './archive.js';
+import {
+  ArchiveKeyError,
+  hashingTap,
+  manifestSchema,
+  MANIFEST_ENTRY,
+  readAll,
+  readArchive,
+  type Manifest,
+} from './archive.js';
 import {
   BACKED_UP_TABLES_SQL,
   BackupError,
@@ -53,12 +61,18 @@ const damaged = (detail: string) =>
  * PostgreSQL database, and storage that holds none of its files. The whole archive is checked
  * against its manifest first; the rows are then loaded in one transaction.
  */
-export async function restoreBackup(options: { config: BackupConfig; archive: string }): Promise<RestoreSummary> {
+export async function restoreBackup(options: {
+  config: BackupConfig;
+  archive: string;
+  /** Age identities (`AGE-SECRET-KEY-1...`) that open an encrypted archive. */
+  identities?: string[];
+}): Promise<RestoreSummary> {
   const { config } = options;
   const archive = path.resolve(options.archive);
   if (!existsSync(archive)) throw new BackupError(`There is no file ${archive}.`);
+  const identities = options.identities ?? [];
 
-  const manifest = await verifyArchive(archive);
+  const manifest = await verifyArchive(archive, identities);
   const migrations = knownMigrations();
   const migration = migrations.find((m) => m.createdAt === manifest.migration.createdAt);
   if (!migration || migration.tag !== manifest.migration.tag) {
@@ -84,7 +98,7 @@ export async function restoreBackup(options: { config: BackupConfig; archive: st
 
     await target.conn.query('begin');
     try {
-      const secret = await loadEntries(target.conn, storage, archive, manifest, written);
+      const secret = await loadEntries(target.conn, storage, archive, manifest, written, identities);
       await copyIntoTables(target.conn, manifest);
       await setSequences(target.conn, manifest);
       await target.commit();
@@ -123,11 +137,11 @@ export async function restoreBackup(options: { config: BackupConfig; archive: st
 }
 
 /** Reads the whole archive once: every entry must match the manifest's size and SHA-256. */
-export async function verifyArchive(archive: string): Promise<Manifest> {
+export async function verifyArchive(archive: string, identities: string[] = []): Promise<Manifest> {
   const seen = new Map<string, { sha256: string; bytes: number }>();
   let manifestText: string | undefined;
   try {
-    for await (const entry of readArchive(archive)) {
+    for await (const entry of readArchive(archive, identities)) {
       if (seen.has(entry.name) || (entry.name === MANIFEST_ENTRY && manifestText !== undefined)) {
         entry.body.resume();
         throw damaged(`${entry.name} appears twice`);
@@ -143,6 +157,7 @@ export async function verifyArchive(archive: string): Promise<Manifest> {
     }
   } catch (error) {
     if (error instanceof BackupError) throw error;
+    if (error instanceof ArchiveKeyError) throw new BackupError(`${error.message} Nothing was restored.`);
     throw new BackupError(
       `The archive cannot be read (${(error as Error).message}): it is damaged, cut short or not a Letsema backup. Nothing was restored.`,
     );
@@ -347,6 +362,7 @@ async function loadEntries(
   archive: string,
   manifest: Manifest,
   written: string[],
+  identities: string[],
 ): Promise<Buffer | null> {
   const tables = new Map(manifest.tables.map((t, i) => [t.entry, { ...t, index: i }]));
   const files = new Map(manifest.files.map((f) => [f.entry, f]));
@@ -356,7 +372,7 @@ async function loadEntries(
     );
   }
   let secret: Buffer | null = null;
-  for await (const entry of readArchive(archive)) {
+  for await (const entry of readArchive(archive, identities)) {
     const table = tables.get(entry.name);
     const file = files.get(entry.name);
     if (table) {
