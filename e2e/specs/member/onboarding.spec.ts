@@ -179,6 +179,12 @@ describe('the verification wizard', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expectStep(page, 'Upload ID Document', 40);
 
+    // A password-protected PDF is refused with the server's message, and another file can be picked.
+    await page.getByLabel('ID document file', { exact: true }).setInputFiles(files.protectedPdf);
+    await page.getByText(/protected\.pdf · \d+ B/).waitFor();
+    await page.getByRole('button', { name: 'Upload ID Document' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please upload an unprotected scan.' }).waitFor();
+
     await page.getByLabel('ID document file', { exact: true }).setInputFiles(files.pdf);
     await page.getByLabel('Your ID document: PDF document').waitFor();
     await page.getByText(/document\.pdf · \d+ B/).waitFor();
