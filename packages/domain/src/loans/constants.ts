@@ -197,14 +197,17 @@ export const loanMessages = {
   guarantorText: 'Enter the guarantor’s e-mail address or member number',
   guarantorNeeded: (above: string) => `A guarantor is needed for the part above your paid-up capital (${above}).`,
   guarantorNotNeeded: 'No guarantor is needed for this amount.',
-  guarantorNotMember: 'The guarantor must be another active member of the cooperative.',
-  guarantorSelf: 'You cannot guarantee your own loan.',
-  guarantorCapital: 'The guarantor’s free capital is too small to guarantee this amount.',
+  /**
+   * The one answer to every guarantor the application cannot ask (unknown, not active, erased, the
+   * applicant): which it was, or whether they have capital, is theirs to know, not the applicant's.
+   */
+  guarantorRefused: 'The guarantor must be another active member of the cooperative.',
   notFound: 'Loan not found',
   notCancellable: 'This loan can no longer be cancelled.',
 
   // The guarantor.
   guarantorDecided: 'You have answered this request already.',
+  guarantorCapital: 'Your free capital is too small to guarantee this amount.',
 
   // Decisions.
   decided: 'This loan has been decided already.',

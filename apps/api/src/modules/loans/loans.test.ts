@@ -292,33 +292,41 @@ describe(`applications (${testEngine})`, () => {
         400,
         loanMessages.guarantorNotNeeded,
       ],
+      // Every guarantor the application cannot ask answers one message: which reason it was is not told.
       [
         'themselves as guarantor',
         lerato.token,
         { type: 'personal', amount: 2000, termMonths: 12, guarantor: lerato.email },
         400,
-        loanMessages.guarantorSelf,
+        loanMessages.guarantorRefused,
+      ],
+      [
+        'themselves as guarantor, by member id',
+        lerato.token,
+        { type: 'personal', amount: 2000, termMonths: 12, guarantor: lerato.id },
+        400,
+        loanMessages.guarantorRefused,
       ],
       [
         'a guarantor not yet active',
         lerato.token,
         { type: 'personal', amount: 2000, termMonths: 12, guarantor: pending.email },
         400,
-        loanMessages.guarantorNotMember,
+        loanMessages.guarantorRefused,
       ],
       [
         'a guarantor nobody knows',
         lerato.token,
         { type: 'personal', amount: 2000, termMonths: 12, guarantor: uniqueEmail('nobody') },
         400,
-        loanMessages.guarantorNotMember,
+        loanMessages.guarantorRefused,
       ],
       [
-        'a guarantor with too little free capital',
+        'a guarantor id nobody has',
         lerato.token,
-        { type: 'personal', amount: 2000, termMonths: 12, guarantor: thabo.id },
+        { type: 'personal', amount: 2000, termMonths: 12, guarantor: '00000000-0000-4000-8000-00000000abcd' },
         400,
-        loanMessages.guarantorCapital,
+        loanMessages.guarantorRefused,
       ],
       [
         'a purpose too short',
@@ -354,6 +362,52 @@ describe(`applications (${testEngine})`, () => {
       error: loanMessages.exitInNotice,
     });
     expect(await t.db.select().from(journalEntries).where(eq(journalEntries.kind, 'loan'))).toEqual([]);
+  });
+
+  it('answers every guarantor refusal the same way, whole, and never tells the applicant what the guarantor holds', async () => {
+    const pending = await seedActiveMember(t.db, { registrationStatus: 'pending_kyc' });
+    const body = { type: 'personal', amount: 2000, termMonths: 12 };
+    const answers = [];
+    for (const guarantor of [lerato.email, pending.email, pending.id, uniqueEmail('nobody')]) {
+      const response = await apply(lerato.token, { ...body, guarantor });
+      answers.push({ status: response.statusCode, body: response.json() as unknown });
+    }
+    // The same status, message and details for each: nothing tells the reasons apart.
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: loanMessages.guarantorRefused }) as unknown,
+    });
+
+    // Thabo's R 500.00 cannot cover R 1 000.00, yet the application asks him: what he holds is for him
+    // to weigh on his own screen, and the answer names no figure of his.
+    const kagiso = await seedFundedMember(t.app, t.db, {
+      pool,
+      manager,
+      cashier: cashiers[0]!,
+      capital: 1000,
+      fullName: 'Kagiso Molefe',
+    });
+    const asked = await apply(kagiso.token, { ...body, guarantor: thabo.email });
+    expect(asked.statusCode).toBe(201);
+    const askedLoan = asked.json().data as LoanAnswer;
+    expect(askedLoan).toMatchObject({
+      status: 'awaiting_guarantor',
+      guarantor: { id: thabo.id, status: 'requested', guaranteedAmount: 1000 },
+    });
+    expect(Object.keys(asked.json().data.guarantor as object).sort()).toEqual([
+      'decidedAt',
+      'fullName',
+      'guaranteedAmount',
+      'id',
+      'status',
+      'statusLabel',
+    ]);
+    expect(await refusal(call('POST', `/api/loans/${askedLoan.id}/guarantor/accept`, thabo.token))).toMatchObject({
+      status: 409,
+      error: loanMessages.guarantorCapital,
+    });
+    await okData(call('POST', `/api/loans/${askedLoan.id}/guarantor/decline`, thabo.token));
   });
 
   it('asks the guarantor in the app and by e-mail; only the guarantor answers, others get 404', async () => {

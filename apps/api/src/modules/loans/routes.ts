@@ -81,7 +81,7 @@ export function loanRoutes(
     member({
       summary: 'Apply for a loan: type, amount, term, purpose, and a guarantor when the amount is above the capital',
       description:
-        'The guarantor (another active member, by e-mail or member id) is asked in the app and by e-mail; without one the loan waits for the loan admins. Refused above the limit (capital times the product multiple, less what is owed), while another loan is in arrears, during an exit notice, with lending off, or outside the product terms.',
+        'The guarantor (another active member, by e-mail or member id) is asked in the app and by e-mail; any other answers one message, whatever the reason, and their capital is checked only when they accept; without one the loan waits for the loan admins. Refused above the limit (capital times the product multiple, less what is owed), while another loan is in arrears, during an exit notice, with lending off, or outside the product terms.',
       body: loanApplicationBody,
       status: 201,
       data: loanDetailAnswer,
@@ -121,7 +121,8 @@ export function loanRoutes(
     '/api/loans/:id/guarantor/accept',
     member({
       summary: "Accept to guarantee a loan: the guaranteed part of the guarantor's capital is held until it is repaid",
-      description: 'Only the guarantor asked; anyone else gets 404.',
+      description:
+        'Only the guarantor asked; anyone else gets 404. Refused (409) when their free capital is too small.',
       params,
       data: loanSummaryAnswer,
       errors: [409],

@@ -225,23 +225,26 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
     return { settings, product, pool, capitalCents, limitCents, guaranteedCents, isGuarantorNeeded, refusal };
   }
 
-  async function resolveGuarantor(tx: Executor, actor: AuthUser, text: string, guaranteedCents: number) {
+  /**
+   * The member asked to guarantee: another active member, found by e-mail or member id. Every refusal
+   * answers the same message after the same one query, and their capital is not looked at here: an
+   * applicant who could try amounts would learn what a colleague holds. The guarantor's free capital
+   * is checked when they accept, on their own screen.
+   */
+  async function resolveGuarantor(tx: Executor, actor: AuthUser, text: string) {
     const [guarantor] = await tx
       .select()
       .from(users)
       .where(isUuid(text) ? eq(users.id, text) : eq(users.email, text))
       .limit(1);
-    if (guarantor?.id === actor.id) throw validation('guarantor', loanMessages.guarantorSelf);
     if (
       !guarantor ||
+      guarantor.id === actor.id ||
       guarantor.registrationStatus !== 'active' ||
       guarantor.accountStatus !== 'active' ||
       guarantor.personalDataErasedAt
     ) {
-      throw validation('guarantor', loanMessages.guarantorNotMember);
-    }
-    if ((await freeCapitalOf(tx, guarantor.id)) < guaranteedCents) {
-      throw validation('guarantor', loanMessages.guarantorCapital);
+      throw validation('guarantor', loanMessages.guarantorRefused);
     }
     return guarantor;
   }
@@ -470,9 +473,7 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
         }
         if (!assessed.isGuarantorNeeded && body.guarantor)
           throw validation('guarantor', loanMessages.guarantorNotNeeded);
-        const guarantor = body.guarantor
-          ? await resolveGuarantor(tx, actor, body.guarantor, assessed.guaranteedCents)
-          : null;
+        const guarantor = body.guarantor ? await resolveGuarantor(tx, actor, body.guarantor) : null;
         const { product } = assessed;
         const totals = scheduleTotals(
           amortisationSchedule({
