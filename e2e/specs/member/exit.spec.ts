@@ -113,6 +113,7 @@ describe('a member leaves the pool', () => {
     await second.waitForURL('**/admin/exits');
     const theirs = second.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
     await theirs.getByRole('button', { name: 'Approve settlement' }).click();
+    await theirs.getByText('Ready for Payout', { exact: true }).waitFor();
     // Whoever approved it does not also pay it: the admin who prepared it does.
     await theirs.getByText('You approved this settlement, so another admin must pay it.').waitFor();
     expect(await theirs.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);

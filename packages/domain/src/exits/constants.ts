@@ -10,7 +10,7 @@ export type ExitStatus = (typeof exitStatuses)[number];
 export const exitStatusLabels: Record<ExitStatus, string> = {
   requested: 'Notice period',
   settled: 'Settlement prepared',
-  approved: 'Ready for payout',
+  approved: 'Ready for Payout',
   paid: 'Completed',
   cancelled: 'Cancelled',
   rejected: 'Rejected',

@@ -154,7 +154,9 @@ describe(`exits (${testEngine})`, () => {
         )
       ).status,
     ).toBe(409);
-    await okData(call('POST', `/api/admin/exits/${exit.id}/approve`, exitsB));
+    const approved = await okData<{ statusLabel: string }>(call('POST', `/api/admin/exits/${exit.id}/approve`, exitsB));
+    // An approved exit reads as the spec names it.
+    expect(approved.statusLabel).toBe('Ready for Payout');
     // Whoever approved the settlement does not also mark it paid.
     expect(
       await refusal(
