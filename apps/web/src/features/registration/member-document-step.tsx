@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useUploadMemberDocument, type MemberDocumentKind } from './api';
 import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
-import { checkUploadSize } from './registration-rules';
+import { checkUploadSize, registrationFailures } from './registration-rules';
 import { StepFrame } from './step-frame';
 
 const copy = {
@@ -18,7 +18,7 @@ const copy = {
     accept: acceptAttribute.photo,
     capture: 'user',
     missing: uploadRules['profile-picture'].missingMessage,
-    fallback: 'Failed to upload photo',
+    fallback: registrationFailures.photo,
     button: 'Upload Photo',
   },
   'id-document': {
@@ -29,7 +29,7 @@ const copy = {
     accept: acceptAttribute.document,
     capture: 'environment',
     missing: uploadRules['id-document'].missingMessage,
-    fallback: 'Failed to upload ID document',
+    fallback: registrationFailures.idDocument,
     button: 'Upload ID Document',
   },
 } as const;

@@ -19,7 +19,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import type { NextOfKinView } from '../../lib/user-views';
 import { useSaveNextOfKin, useUploadKinDocument, type KinDocumentKind } from './api';
 import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
-import { checkUploadSize } from './registration-rules';
+import { checkUploadSize, kinUploadFailures, registrationFailures } from './registration-rules';
 import { StepFrame } from './step-frame';
 
 type KinDocumentField = 'passportPhotoUrl' | 'idDocumentUrl' | 'proofOfAddressUrl';
@@ -44,7 +44,7 @@ const documentSpecs = {
     hint: 'A clear photo of their face: JPEG, PNG or WebP, up to 10 MB',
     accept: acceptAttribute.photo,
     missing: kycMessages.kinPhoto,
-    fallback: 'Failed to upload passport photo',
+    fallback: kinUploadFailures.passportPhotoUrl,
   },
   idDocumentUrl: {
     field: 'idDocumentUrl',
@@ -54,7 +54,7 @@ const documentSpecs = {
     hint: 'A photo, scan or PDF of their identity document, up to 10 MB',
     accept: acceptAttribute.document,
     missing: kycMessages.kinIdDocument,
-    fallback: 'Failed to upload ID document',
+    fallback: kinUploadFailures.idDocumentUrl,
   },
   proofOfAddressUrl: {
     field: 'proofOfAddressUrl',
@@ -64,7 +64,7 @@ const documentSpecs = {
     hint: 'A utility bill or bank statement from the last three months, up to 10 MB',
     accept: acceptAttribute.document,
     missing: kycMessages.kinProofOfAddress,
-    fallback: 'Failed to upload proof of address',
+    fallback: kinUploadFailures.proofOfAddressUrl,
   },
 } as const satisfies Record<KinDocumentField, KinDocumentSpec>;
 
@@ -190,7 +190,7 @@ export function NextOfKinStep({
               if (detail) d.setError(detail);
             }
           }
-          setMessage(getErrorMessage(error, 'Failed to add next of kin'));
+          setMessage(getErrorMessage(error, registrationFailures.nextOfKin));
         },
       },
     );

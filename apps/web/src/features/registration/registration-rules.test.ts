@@ -1,6 +1,12 @@
 import { MAX_UPLOAD_BYTES, uploadMessages } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import { checkUploadSize, formatFileSize, listReturnedGroups } from './registration-rules';
+import {
+  checkUploadSize,
+  formatFileSize,
+  listReturnedGroups,
+  kinUploadFailures,
+  registrationFailures,
+} from './registration-rules';
 
 describe('listReturnedGroups', () => {
   it('lists the member items and each returned kin with its own reason', () => {
@@ -52,5 +58,29 @@ describe('formatFileSize', () => {
     [2.4 * 1024 * 1024, '2.4 MB'],
   ])('%d -> %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe('kinUploadFailures', () => {
+  // The spec's catalogue (section 8): the wizard's messages for a failure the server gives no text for.
+  const catalogue = [
+    'Failed to save profile',
+    'Failed to upload photo',
+    'Failed to upload ID document',
+    'Failed to add next of kin',
+  ];
+
+  it.each([
+    ['passportPhotoUrl', 'Failed to upload photo'],
+    ['idDocumentUrl', 'Failed to upload ID document'],
+    ['proofOfAddressUrl', 'Failed to add next of kin'],
+  ] as const)('a failed %s upload says %s', (field, message) => {
+    expect(kinUploadFailures[field]).toBe(message);
+  });
+
+  it('uses only the catalogue’s words', () => {
+    expect(catalogue).toEqual(
+      expect.arrayContaining([...Object.values(registrationFailures), ...Object.values(kinUploadFailures)]),
+    );
   });
 });

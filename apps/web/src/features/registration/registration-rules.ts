@@ -59,6 +59,25 @@ export function listReturnedGroups(user: ReturnedSource, kin: readonly ReturnedK
   return groups;
 }
 
+/** The wizard's failure messages when the server gives no text, as the spec's catalogue words them. */
+export const registrationFailures = {
+  profile: 'Failed to save profile',
+  photo: 'Failed to upload photo',
+  idDocument: 'Failed to upload ID document',
+  nextOfKin: 'Failed to add next of kin',
+} as const;
+
+/**
+ * What a next of kin's document says when its upload fails and the server gives no text: the
+ * catalogue's photo and ID document messages, and the step's own for the proof of address, which
+ * the catalogue has no upload message of its own for.
+ */
+export const kinUploadFailures = {
+  passportPhotoUrl: registrationFailures.photo,
+  idDocumentUrl: registrationFailures.idDocument,
+  proofOfAddressUrl: registrationFailures.nextOfKin,
+} as const;
+
 /** The message for a file that is refused before it is sent, or null when it may be uploaded. */
 export function checkUploadSize(file: { size: number }): string | null {
   return file.size > MAX_UPLOAD_BYTES ? uploadMessages.tooLarge : null;
