@@ -148,8 +148,32 @@ describe('notifications', () => {
     expect(await rest.last().getByRole('img', { name: 'Registration' }).count()).toBe(1);
     await page.getByText(`21–${NOTIFICATION_COUNT} of ${NOTIFICATION_COUNT}`).waitFor();
 
-    // 'Mark all as read' clears the badge, and then has nothing left to do.
+    // When marking all read fails, that is only logged: no banner, the unread stay, the button works again.
     const markAll = page.getByRole('button', { name: 'Mark all as read' });
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    const markAllUrl = '**/api/notifications/mark-all-read';
+    await page.route(markAllUrl, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, data: null, error: 'The service is busy' }),
+      }),
+    );
+    await markAll.click();
+    await expect
+      .poll(() => logged.some((text) => text.includes('Failed to mark all notifications as read')))
+      .toBe(true);
+    await expect.poll(() => markAll.isDisabled()).toBe(false);
+    expect(await page.getByText('The service is busy').count()).toBe(0);
+    expect(await page.getByText('Failed to mark notifications as read').count()).toBe(0);
+    await page.getByText(`${NOTIFICATION_COUNT - 1} unread notifications`).waitFor();
+    await findBell(page, NOTIFICATION_COUNT - 1).waitFor();
+    await page.unroute(markAllUrl);
+
+    // 'Mark all as read' clears the badge, and then has nothing left to do.
     await markAll.click();
     await findBell(page, 0).waitFor();
     await page.getByText("You're all caught up.").waitFor();

@@ -101,11 +101,17 @@ export function useMarkNotificationRead() {
   });
 }
 
-/** Marks every notification of the user read. */
+/**
+ * Marks every notification of the user read. A failure is only logged (spec section 8): the unread
+ * dots stay, and the button can be pressed again.
+ */
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postMarkAllRead,
+    onError: (error) => {
+      console.error('Failed to mark all notifications as read', error);
+    },
     onSuccess: () => {
       // Lists not on screen keep their cache until next shown: they must not show old dots meanwhile.
       queryClient.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) =>

@@ -1,7 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
@@ -69,12 +68,6 @@ export function NotificationCenter({ showsYesterday }: { showsYesterday: boolean
           </Button>
         }
       />
-
-      {markAll.isError && (
-        <Alert severity="error" sx={{ mb: 3 }} onClose={() => markAll.reset()}>
-          {getErrorMessage(markAll.error, 'Failed to mark notifications as read')}
-        </Alert>
-      )}
 
       {list.isError && (
         <RetryAlert sx={{ mb: 3 }} onRetry={() => void list.refetch()}>

@@ -1,14 +1,12 @@
 import { NOTIFICATIONS_POPOVER_SIZE } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { getErrorMessage } from '../../../lib/api-client';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
 import { useNow } from '../use-now';
 import { ListSkeleton } from './list-skeleton';
@@ -64,11 +62,6 @@ export function NotificationPopoverContent({
         </Button>
       </Box>
       <Divider />
-      {markAll.isError && (
-        <Alert severity="error" sx={{ m: 1.5, py: 0 }}>
-          {getErrorMessage(markAll.error, 'Failed to mark notifications as read')}
-        </Alert>
-      )}
       <Box sx={{ overflowY: 'auto', maxHeight: 'min(440px, calc(100vh - 200px))' }}>
         {latest.isPending && <ListSkeleton rows={3} isCompact />}
         {latest.isError && (
