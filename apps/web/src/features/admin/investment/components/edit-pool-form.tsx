@@ -328,7 +328,13 @@ function ContributionPlans({
   );
 }
 
-/** Adds a plan as an amount and frequency pair; the amount starts as the one the terms give. */
+/** Words for the amount of a plan whose terms are not complete yet. */
+export const PLAN_AMOUNT_UNKNOWN = 'Enter the target and duration to work out the amount.';
+
+/**
+ * Adds a plan as an amount and frequency pair. The server accepts one amount only, the one the
+ * terms give, so the amount is shown worked out, never typed.
+ */
 function AddPlanRow({
   available,
   deriveAmount,
@@ -341,14 +347,16 @@ function AddPlanRow({
   onAdd: (plan: { frequency: PaymentFrequency; amount: string }) => void;
 }) {
   const [chosen, setChosen] = useState<PaymentFrequency | ''>('');
-  const [typedAmount, setTypedAmount] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ amount?: string; frequency?: string }>({});
   const frequency = chosen && available.includes(chosen) ? chosen : available[0]!;
   const derived = deriveAmount(frequency);
-  const amount = typedAmount ?? derived ?? '';
 
   const addPlan = () => {
-    const parsed = installmentPair.safeParse({ amount, frequency });
+    if (derived === null) {
+      setProblems({ amount: PLAN_AMOUNT_UNKNOWN });
+      return;
+    }
+    const parsed = installmentPair.safeParse({ amount: derived, frequency });
     if (!parsed.success) {
       const next: { amount?: string; frequency?: string } = {};
       for (const issue of parsed.error.issues) {
@@ -360,10 +368,10 @@ function AddPlanRow({
     }
     onAdd({ frequency, amount: formatRandInput(parsed.data.amount) });
     setChosen('');
-    setTypedAmount(null);
     setProblems({});
   };
 
+  // Enter in the row adds the plan rather than sending the whole form.
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -393,7 +401,6 @@ function AddPlanRow({
           value={frequency}
           onChange={(event) => {
             setChosen(event.target.value as PaymentFrequency);
-            setTypedAmount(null);
             setProblems({});
           }}
           disabled={disabled}
@@ -409,23 +416,18 @@ function AddPlanRow({
         </TextField>
         <TextField
           label="Amount per share"
-          value={amount}
-          onChange={(event) => {
-            setTypedAmount(event.target.value);
-            setProblems({});
-          }}
+          value={derived ?? ''}
           onKeyDown={handleKeyDown}
           disabled={disabled}
           error={Boolean(problems.amount)}
           helperText={
             problems.amount ??
             (derived === null
-              ? 'Enter the target and duration to work out the amount.'
+              ? PLAN_AMOUNT_UNKNOWN
               : `From the terms: ${formatRand(randToCents(derived) ?? 0)} ${frequencyLabels[frequency]}`)
           }
           slotProps={{
-            input: { startAdornment: <InputAdornment position="start">R</InputAdornment> },
-            htmlInput: { inputMode: 'decimal' },
+            input: { readOnly: true, startAdornment: <InputAdornment position="start">R</InputAdornment> },
           }}
         />
         <Button
