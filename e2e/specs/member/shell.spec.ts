@@ -70,12 +70,16 @@ describe('member shell', () => {
     await page.waitForURL('**/dashboard');
     const scripts: string[] = [];
     const styles: string[] = [];
+    let accountLoads = 0;
     page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') accountLoads += 1;
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       if (request.resourceType() === 'stylesheet') styles.push(new URL(request.url()).pathname);
     });
     await page.reload();
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    // The guard's load of the account is the dashboard's too: it is not asked for twice.
+    expect(accountLoads).toBe(1);
     const preloaded = await page.evaluate(() =>
       Array.from(document.querySelectorAll('link[rel="modulepreload"]')).map(
         (link) => new URL((link as HTMLLinkElement).href).pathname,
@@ -102,5 +106,44 @@ describe('member shell', () => {
     // sheet (34 files before, 13 since).
     const entryScripts = await page.evaluate(() => document.querySelectorAll('script[src]').length);
     expect(entryScripts + preloaded.length + linked.length).toBeLessThanOrEqual(MAX_FIRST_SCREEN_FILES);
+  });
+
+  it('tells a failed load of the account on the dashboard, then sends the member to sign in after 2 seconds', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    const failAccountLoads = () =>
+      page.route('**/api/auth/me', (route) =>
+        route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service unavailable' }),
+      );
+    const expectSentToSignIn = async () => {
+      await page.getByText('Failed to load user information', { exact: true }).waitFor();
+      const shownAt = Date.now();
+      await page.waitForURL('**/login');
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    };
+
+    // Back on the dashboard from another page, the account is loaded again, and its failure is told.
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await sidebar.getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForURL('**/transactions');
+    await page.getByRole('heading', { name: 'Transactions' }).waitFor();
+    // Past the moment in which the guard's own load counts as the dashboard's.
+    await page.waitForTimeout(3500);
+    await failAccountLoads();
+    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await expectSentToSignIn();
+
+    // Opening the dashboard afresh while the account cannot be loaded says the same.
+    await page.unroute('**/api/auth/me');
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await page.waitForURL('**/dashboard');
+    await failAccountLoads();
+    await page.goto('/dashboard');
+    await expectSentToSignIn();
   });
 });

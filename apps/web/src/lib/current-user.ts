@@ -21,6 +21,6 @@ export function currentUserQuery() {
 }
 
 /** The signed-in user; nothing is fetched while no usable token is stored. */
-export function useCurrentUser(options: { retry?: number } = {}) {
+export function useCurrentUser(options: { retry?: number; staleTime?: number } = {}) {
   return useQuery({ ...currentUserQuery(), ...options, enabled: hasSession() });
 }

@@ -1,9 +1,11 @@
 import { homePathFor } from '@letsema/domain';
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '../lib/current-user';
 import { FullPageLoader } from '../components/full-page-loader';
+import { tellsUserLoadFailure } from '../lib/user-load-failure';
 import type { ShellContext } from './shell-context';
+import { UserLoadFailed } from './user-load-failed';
 import { useSessionUser } from './use-session-user';
 
 /**
@@ -31,12 +33,18 @@ export function RequireAccountStep({ path }: { path: string }) {
 
 /**
  * The member area's guard: no user goes to /login, an admin to /admin, a member who is not
- * active yet to /complete-registration; an active member sees the page.
+ * active yet to /complete-registration; an active member sees the page. A failed load of the user
+ * on the dashboard or the profile is told first, and /login follows after 2 seconds.
  */
 export function RequireActiveMember() {
   const session = useSessionUser();
+  const { pathname } = useLocation();
   if (session.status === 'loading') return <FullPageLoader />;
-  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  if (session.status === 'signed-out') {
+    // The dashboard and the profile say that the account could not be loaded before going to /login.
+    if (session.error !== undefined && tellsUserLoadFailure(pathname)) return <UserLoadFailed error={session.error} />;
+    return <Navigate to="/login" replace />;
+  }
   const { user } = session;
   const step = accountStepPath(user);
   if (step) return <Navigate to={step} replace />;

@@ -18,7 +18,9 @@ import { PlainRetryAlert } from '../../components/plain/plain-retry-alert';
 import { MembershipStatusChip, RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
 import { classNames } from '../../lib/class-names';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../lib/investing';
+import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-load-failure';
 import { useShellUser } from '../../shell/shell-context';
 import { useMonthlyHolding, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
@@ -37,6 +39,9 @@ function ChartNotLoaded() {
   return <p className={styles.note}>Your monthly figures could not be loaded. Reload the page to try again.</p>;
 }
 
+/** How recent a load of the account counts as this entry's: the guard loaded it just before the page drew. */
+const GUARD_LOAD_COUNTS_MS = 3000;
+
 /**
  * A member's first screen. It is drawn with plain elements and a static style sheet
  * (dashboard-page.module.css), not MUI's parts, so that a slow phone draws it quickly and downloads
@@ -44,6 +49,10 @@ function ChartNotLoaded() {
  */
 export function DashboardPage() {
   const user = useShellUser();
+  // The account is loaded again on entry, once: the guard's load of this very entry counts. A failure
+  // is told, and the member signs in again after 2 seconds (spec section 8).
+  const account = useCurrentUser({ retry: 1, staleTime: GUARD_LOAD_COUNTS_MS });
+  useSignInAgainAfterFailure(account.isError);
   const membership = useMyMembership();
   const current = membership.data ?? null;
   const isApproved = current?.contributionStatus === 'approved';
@@ -55,6 +64,12 @@ export function DashboardPage() {
         <h1 className={styles.welcome}>Welcome back, {getWelcomeName(user)}</h1>
         <p className={styles.subtitle}>Here is how your investment is doing.</p>
       </div>
+
+      {account.isError && (
+        <PlainAlert severity="error" className={styles.banner}>
+          {getErrorMessage(account.error, USER_LOAD_FAILED)}
+        </PlainAlert>
+      )}
 
       {membership.isError && (
         <PlainRetryAlert className={styles.retryAbove} onRetry={() => void membership.refetch()}>

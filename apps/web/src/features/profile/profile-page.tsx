@@ -15,46 +15,27 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
 import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { formatAdminDate, getAvatarInitial, getDisplayName } from '../../lib/formatters';
-import { clearToken } from '../../lib/session';
+import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-load-failure';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { useDownloadMyData, useProfilePhoto } from './api';
 import { CorrectionsSection } from './corrections-section';
 import { formatAddress, getIdentityTypeLabel, maskIdNumber } from './profile-rules';
 
-/** How long the failure stays on screen before the member is sent to sign in again (spec section 8). */
-const REDIRECT_AFTER_MS = 2000;
-
 export function ProfilePage() {
   // Loaded again on entry; one retry, so a failure is told quickly.
   const profile = useCurrentUser({ retry: 1 });
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  // Without the member's own account the session is of no use: it ends, and the member signs in again.
-  useEffect(() => {
-    if (!profile.isError) return undefined;
-    const timer = setTimeout(() => {
-      clearToken();
-      queryClient.clear();
-      void navigate('/login', { replace: true });
-    }, REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [profile.isError, navigate, queryClient]);
+  useSignInAgainAfterFailure(profile.isError);
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <PageHeader title="Profile" subtitle="Your account information." />
-      {profile.isError && (
-        <Alert severity="error">{getErrorMessage(profile.error, 'Failed to load user information')}</Alert>
-      )}
+      {profile.isError && <Alert severity="error">{getErrorMessage(profile.error, USER_LOAD_FAILED)}</Alert>}
       {profile.isPending && <ProfileSkeleton />}
       {profile.isSuccess && <ProfileDetails user={profile.data} />}
     </Box>
