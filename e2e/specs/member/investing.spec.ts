@@ -318,6 +318,11 @@ describe('the money loop', () => {
 
     await page.goto('/transactions');
     await page.getByRole('tab', { name: 'All (1)' }).waitFor();
+    // Each tab counts its kind over everything, and lists that kind alone.
+    await page.getByRole('tab', { name: 'Fees (0)' }).click();
+    await page.getByText('No fees yet', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Contributions (1)' }).click();
+    await page.getByRole('list', { name: 'Contributions transactions' }).getByRole('listitem').first().waitFor();
     await expectNoSideScroll(page);
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'My investment' }).getByText('Approved', { exact: true }).waitFor();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { paymentFrequencies } from '../instalments.js';
 import { randAmount } from '../pools/schemas.js';
-import { investingMessages } from './constants.js';
+import { pageQuery } from '../admin/schemas.js';
+import { investingMessages, transactionTypes } from './constants.js';
 
 export * from './constants.js';
 
@@ -36,3 +37,9 @@ export const createPaymentBody = z.object({
     .regex(/^\/api\/files\/[a-z0-9-]+\/[a-z0-9-]+\.(jpg|png|webp|pdf)$/, { error: investingMessages.proof }),
 });
 export type CreatePaymentBody = z.output<typeof createPaymentBody>;
+
+/** `GET /api/payments/my-payments`: a page of the member's payments, of one type when `type` is given. */
+export const myPaymentsQuery = pageQuery.extend({
+  type: z.enum(transactionTypes, { error: `type must be one of ${transactionTypes.join(', ')}` }).optional(),
+});
+export type MyPaymentsQuery = z.output<typeof myPaymentsQuery>;

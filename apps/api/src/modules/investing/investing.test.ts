@@ -376,6 +376,57 @@ describe(`paying (${testEngine})`, () => {
     expect((await submitPayment(t.app, member.token, pool.id, 10000)).statusCode).toBe(201);
   });
 
+  it('counts every payment of each type over all of them, not a page, and lists one type on its own', async () => {
+    const { pool, member } = await approvedMember();
+    for (const amount of [100, 110, 120]) {
+      expect((await submitPayment(t.app, member.token, pool.id, amount)).statusCode).toBe(201);
+    }
+    // Movements of other kinds, as later features write them (failed, so they hold no money).
+    const other = (type: string, amountCents: number) => ({
+      userId: member.id,
+      poolId: pool.id,
+      type,
+      amountCents,
+      status: 'failed',
+      description: `A ${type}`,
+    });
+    await t.db.insert(payments).values([other('fee', 1500), other('fee', 2500), other('refund', 5000)]);
+    const expected = { contribution: 3, return_payment: 0, fee: 2, withdrawal: 0, refund: 1 };
+
+    // One page of two: the counts are still over everything.
+    const page = dataOf<unknown[]>(await call('GET', '/api/payments/my-payments?page=1&limit=2', member.token));
+    expect(page).toHaveLength(2);
+    const counts = await call('GET', '/api/payments/my-payments/counts', member.token);
+    expect(counts.statusCode).toBe(200);
+    expect(dataOf(counts)).toEqual(expected);
+
+    // A tab's list holds its own type only, each paged on its own.
+    const fees = dataOf<{ type: string; amount: number }[]>(
+      await call('GET', '/api/payments/my-payments?type=fee', member.token),
+    );
+    // Written in one statement, they share a time: the order between them is the id's.
+    expect(fees.map((row) => row.type)).toEqual(['fee', 'fee']);
+    expect(fees.map((row) => row.amount).sort((a, b) => a - b)).toEqual([15, 25]);
+    const contributions = dataOf<{ type: string }[]>(
+      await call('GET', '/api/payments/my-payments?type=contribution&limit=2&page=2', member.token),
+    );
+    expect(contributions.map((row) => row.type)).toEqual(['contribution']);
+    const wrong = await call('GET', '/api/payments/my-payments?type=bonus', member.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('type must be one of contribution, return_payment, fee, withdrawal, refund');
+
+    // Another member's counts hold none of these.
+    const stranger = await newMember();
+    expect(dataOf(await call('GET', '/api/payments/my-payments/counts', stranger.token))).toEqual({
+      contribution: 0,
+      return_payment: 0,
+      fee: 0,
+      withdrawal: 0,
+      refund: 0,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/my-payments/counts' })).statusCode).toBe(401);
+  });
+
   it("answers every change to the queues' pages, however it was made, though the server keeps them", async () => {
     const { pool, member } = await approvedMember();
     const payment = dataOf<{ id: string }>(await submitPayment(t.app, member.token, pool.id, 100));

@@ -1,4 +1,4 @@
-import { createPaymentBody, joinPoolBody, pageQuery, rejectWithReasonBody } from '@letsema/domain';
+import { createPaymentBody, joinPoolBody, myPaymentsQuery, pageQuery, rejectWithReasonBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import {
   membershipView,
+  paymentCountsView,
   paymentView,
   pendingPaymentView,
   poolRequestView,
@@ -92,15 +93,28 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
       ...member,
       schema: routeDoc({
         tag,
-        summary: "The member's payments, newest first",
-        querystring: pageQuery,
+        summary: "The member's payments, newest first; of one type when `type` is given",
+        querystring: myPaymentsQuery,
         data: z.array(paymentView),
       }),
     },
     async (request) => {
-      const query = parseInput(pageQuery, request.query);
+      const query = parseInput(myPaymentsQuery, request.query);
       return ok(await investing.myPayments(currentUser(request).id, query));
     },
+  );
+
+  app.get(
+    '/api/payments/my-payments/counts',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary: "How many payments of each type the member has, over all of them (the transactions page's tabs)",
+        data: paymentCountsView,
+      }),
+    },
+    async (request) => ok(await investing.myPaymentCounts(currentUser(request).id)),
   );
 
   app.post(

@@ -6,10 +6,13 @@ import {
   frequencyLabels,
   instalmentAmount,
   investingMessages,
+  transactionTypes,
   type CreatePaymentBody,
   type JoinPoolBody,
+  type MyPaymentsQuery,
   type PageQuery,
   type PaymentFrequency,
+  type TransactionType,
 } from '@letsema/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -449,16 +452,32 @@ export function createInvestingService(deps: {
       });
     },
 
-    async myPayments(userId: string, query: PageQuery) {
+    async myPayments(userId: string, query: MyPaymentsQuery) {
       const rows = await db
         .select({ p: payments, poolName: pools.name })
         .from(payments)
         .innerJoin(pools, eq(pools.id, payments.poolId))
-        .where(eq(payments.userId, userId))
+        .where(
+          query.type ? and(eq(payments.userId, userId), eq(payments.type, query.type)) : eq(payments.userId, userId),
+        )
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return rows.map((r) => toPaymentView(r.p, r.poolName));
+    },
+
+    /** How many payments of each type the member has, over all of them, not a page: the transactions tabs' counts. */
+    async myPaymentCounts(userId: string): Promise<Record<TransactionType, number>> {
+      const rows = await db
+        .select({ type: payments.type, total: count() })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .groupBy(payments.type);
+      const counts = Object.fromEntries(transactionTypes.map((type) => [type, 0])) as Record<TransactionType, number>;
+      for (const row of rows) {
+        if ((transactionTypes as readonly string[]).includes(row.type)) counts[row.type as TransactionType] = row.total;
+      }
+      return counts;
     },
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */

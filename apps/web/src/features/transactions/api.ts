@@ -1,26 +1,48 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TransactionType } from '@letsema/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import type { PaymentView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
+import { getTabType, type TransactionTabKey } from './transaction-rules';
 
-/** The largest page the API gives; tab counts are worked out over what has been loaded. */
+/** The largest page the API gives. */
 export const TRANSACTIONS_PAGE_SIZE = 100;
+
+/** How many transactions of each type the member has, over all of them. */
+export type TransactionCounts = Record<TransactionType, number>;
 
 export const transactionKeys = {
   all: [INVESTING_QUERY_ROOT, 'payments', 'transactions'] as const,
+  tab: (tab: TransactionTabKey) => [...transactionKeys.all, tab] as const,
+  counts: () => [INVESTING_QUERY_ROOT, 'payments', 'counts'] as const,
 };
 
-export function fetchTransactions(page: number, limit: number, signal?: AbortSignal): Promise<PaymentView[]> {
+export function fetchTransactions(
+  page: number,
+  limit: number,
+  type: TransactionType | null,
+  signal?: AbortSignal,
+): Promise<PaymentView[]> {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (type) query.set('type', type);
   return apiClient.get<PaymentView[]>(`/api/payments/my-payments?${query}`, signal);
 }
 
-/** Every money movement of the member, newest first. */
-export function useTransactions() {
+/** The member's money movements a tab shows, newest first, a page at a time: the server picks the type. */
+export function useTransactions(tab: TransactionTabKey) {
+  const type = getTabType(tab);
   return useInfiniteQuery({
-    queryKey: transactionKeys.all,
-    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, TRANSACTIONS_PAGE_SIZE, signal),
+    queryKey: transactionKeys.tab(tab),
+    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, TRANSACTIONS_PAGE_SIZE, type, signal),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => (lastPage.length === TRANSACTIONS_PAGE_SIZE ? pages.length + 1 : undefined),
+  });
+}
+
+/** How many transactions of each type the member has: the tabs' counts, over every page. */
+export function useTransactionCounts() {
+  return useQuery({
+    queryKey: transactionKeys.counts(),
+    queryFn: ({ signal }) => apiClient.get<TransactionCounts>('/api/payments/my-payments/counts', signal),
   });
 }

@@ -1,21 +1,20 @@
-import { transactionTabs } from '@letsema/domain';
-import type { PaymentView } from '../../lib/investing';
+import { transactionTabs, type TransactionType } from '@letsema/domain';
 
 export type TransactionTabKey = (typeof transactionTabs)[number]['key'];
 
-/** The transactions a tab shows. */
-export function filterByTab<T extends Pick<PaymentView, 'type'>>(
-  transactions: readonly T[],
-  tab: TransactionTabKey,
-): T[] {
-  const types: readonly string[] = transactionTabs.find((t) => t.key === tab)?.types ?? [];
-  return transactions.filter((transaction) => types.includes(transaction.type));
+/** The one type a tab lists, or null for All, which lists every type. */
+export function getTabType(tab: TransactionTabKey): TransactionType | null {
+  const types: readonly TransactionType[] = transactionTabs.find((t) => t.key === tab)?.types ?? [];
+  return types.length === 1 ? types[0]! : null;
 }
 
-/** How many transactions each tab holds. */
-export function countByTab(transactions: readonly Pick<PaymentView, 'type'>[]): Record<TransactionTabKey, number> {
+/** How many transactions each tab holds, from the member's counts per type over all of them. */
+export function countTabs(counts: Readonly<Record<TransactionType, number>>): Record<TransactionTabKey, number> {
   return Object.fromEntries(
-    transactionTabs.map((tab) => [tab.key, filterByTab(transactions, tab.key).length]),
+    transactionTabs.map((tab) => [
+      tab.key,
+      (tab.types as readonly TransactionType[]).reduce((sum, type) => sum + (counts[type] ?? 0), 0),
+    ]),
   ) as Record<TransactionTabKey, number>;
 }
 

@@ -14,18 +14,23 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaymentList } from '../../components/payment-list';
 import { getErrorMessage } from '../../lib/api-client';
-import { useTransactions } from './api';
-import { countByTab, filterByTab, getEmptyText, type TransactionTabKey } from './transaction-rules';
+import { useTransactionCounts, useTransactions } from './api';
+import { countTabs, getEmptyText, type TransactionTabKey } from './transaction-rules';
 import { RetryAlert } from '../../components/retry-alert';
 
+/**
+ * The member's money movements, a tab per kind. Each tab's count is every transaction of its kind,
+ * counted by the server over all of them, and each tab lists its own kind a page at a time.
+ */
 export function TransactionsPage() {
-  const transactions = useTransactions();
   const [tab, setTab] = useState<TransactionTabKey>('all');
+  const transactions = useTransactions(tab);
+  const counts = useTransactionCounts();
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const all = transactions.data?.pages.flat() ?? [];
-  const counts = countByTab(all);
-  const shown = filterByTab(all, tab);
+  const tabCounts = counts.data ? countTabs(counts.data) : null;
+  const shown = transactions.data?.pages.flat() ?? [];
   const tabLabel = transactionTabs.find((t) => t.key === tab)?.label ?? 'All';
+  const failure = transactions.error ?? counts.error;
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
@@ -39,9 +44,15 @@ export function TransactionsPage() {
         }
       />
 
-      {transactions.isError && (
-        <RetryAlert sx={{ mb: 3 }} onRetry={() => void transactions.refetch()}>
-          {getErrorMessage(transactions.error, 'Failed to load transactions')}
+      {failure && (
+        <RetryAlert
+          sx={{ mb: 3 }}
+          onRetry={() => {
+            if (transactions.isError) void transactions.refetch();
+            if (counts.isError) void counts.refetch();
+          }}
+        >
+          {getErrorMessage(failure, 'Failed to load transactions')}
         </RetryAlert>
       )}
 
@@ -62,7 +73,7 @@ export function TransactionsPage() {
             <Tab
               key={t.key}
               value={t.key}
-              label={transactions.isSuccess ? `${t.label} (${counts[t.key]})` : t.label}
+              label={tabCounts ? `${t.label} (${tabCounts[t.key]})` : t.label}
               id={`transactions-tab-${t.key}`}
               aria-controls="transactions-panel"
               sx={{ textTransform: 'none', fontWeight: 600, minHeight: 52 }}

@@ -82,6 +82,16 @@ export const paymentView = z
   })
   .meta({ id: 'Payment' });
 
+/** How many payments of each type the member has, over all of them: the transactions tabs' counts. */
+export const paymentCountsView = z
+  .object(
+    Object.fromEntries(transactionTypes.map((type) => [type, z.number().int().min(0)])) as Record<
+      (typeof transactionTypes)[number],
+      z.ZodNumber
+    >,
+  )
+  .meta({ id: 'PaymentCounts' });
+
 const person = z.object({ fullName: z.string().nullable(), email: z.string() });
 
 /** A request to join a pool, waiting for an admin's decision. */

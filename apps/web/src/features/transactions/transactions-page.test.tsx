@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../lib/investing';
+import { drawPage, readText } from '../../lib/test-render';
+import { transactionKeys, type TransactionCounts } from './api';
+import { TransactionsPage } from './transactions-page';
+
+const contribution = (index: number): PaymentView => ({
+  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  poolId: '00000000-0000-4000-8000-00000000aaaa',
+  poolName: 'Stokvel One',
+  type: 'contribution',
+  amount: 100,
+  status: 'completed',
+  paymentMethod: 'EFT / bank transfer',
+  proofOfPaymentUrl: null,
+  description: null,
+  failureReason: null,
+  createdAt: '2026-03-01T08:00:00Z',
+});
+
+/** The first page of All: the newest two, though the member has far more. */
+const firstPage = { pages: [[contribution(1), contribution(2)]], pageParams: [1] };
+const counts: TransactionCounts = { contribution: 150, return_payment: 2, fee: 3, withdrawal: 0, refund: 1 };
+
+describe('the transactions tabs', () => {
+  it('count every transaction of each type, not the rows loaded so far', () => {
+    const text = readText(
+      drawPage(<TransactionsPage />, {
+        data: [
+          [transactionKeys.tab('all'), firstPage],
+          [transactionKeys.counts(), counts],
+        ],
+      }),
+    );
+    for (const label of [
+      'All (156)',
+      'Contributions (150)',
+      'Profits (2)',
+      'Fees (3)',
+      'Withdrawals (0)',
+      'Refunds (1)',
+    ]) {
+      expect(text).toContain(label);
+    }
+  });
+
+  it('show no number before the counts arrive', () => {
+    const text = readText(drawPage(<TransactionsPage />, { data: [[transactionKeys.tab('all'), firstPage]] }));
+    expect(text).toContain('Contributions');
+    expect(text).not.toMatch(/Contributions \(\d+\)/);
+  });
+});
