@@ -48,6 +48,8 @@ import { addSecurityHeaders } from './lib/security-headers.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { payoutAccountRoutes } from './modules/payout-account/routes.js';
+import { createPayoutAccountService } from './modules/payout-account/service.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { createMemberService } from './modules/members/service.js';
@@ -227,6 +229,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   const payouts = createPayoutService({ db, clock: { now: booksClock }, config });
   payoutRoutes(app, { payouts, guards });
+  payoutAccountRoutes(app, {
+    accounts: createPayoutAccountService({ db, clock: { now: booksClock }, config }),
+    guards,
+  });
   registerLoans(app, { db, config, guards, clock: { now: booksClock } });
   memberRoutes(app, { members: createMemberService({ db, config }), guards });
   taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { bearer, dataOf, login, seedActiveMember } from './app.js';
 import { joinOk, submitPayment } from './investing.js';
+import { seedPayoutAccount } from './payout-account.js';
 import type { PoolAnswer } from './pools.js';
 
 /** Lending on, at the caps of Regulation 42 for unsecured credit with the repo rate at 7%. */
@@ -73,5 +74,7 @@ export async function seedFundedMember(
     headers: bearer(options.cashier),
   });
   expect(paid.statusCode, paid.body).toBe(200);
+  // Loans are paid into the member's payout account, saved long enough ago to be used.
+  await seedPayoutAccount(db, member.id, { accountHolder: options.fullName });
   return { id: member.id, email: member.email, token };
 }

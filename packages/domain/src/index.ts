@@ -22,6 +22,7 @@ export * from './investing/payment-reference.js';
 export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';
+export * from './payout-account/schemas.js';
 export * from './admin/members.js';
 export * from './admin/tasks.js';
 export * from './loans/schemas.js';

@@ -770,6 +770,10 @@ export const exitRequests = pgTable(
     proofUrl: text('proof_url'),
     rejectionReason: text('rejection_reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** The payout account as it was when the member asked: bank, holder and the last four digits only. */
+    bankName: text('bank_name'),
+    accountHolder: text('account_holder'),
+    accountLast4: text('account_last4'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -807,6 +811,7 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => pools.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The member's payout account as it was when they asked; the number is only its last four digits. */
     accountHolder: text('account_holder').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -836,6 +841,27 @@ export const withdrawals = pgTable(
     check('withdrawals_status_check', sql`${t.status} in ('requested', 'approved', 'paid', 'cancelled', 'rejected')`),
   ],
 );
+
+/**
+ * The one bank account a member's payouts (withdrawals, exits, loans) are paid into. Saving it needs
+ * fresh proof of identity, e-mails the member, and holds it from payouts until `usable_from`.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The bank's id on the domain's list; its name and universal branch code are copied beside it. */
+  bankId: text('bank_id').notNull(),
+  bankName: text('bank_name').notNull(),
+  branchCode: text('branch_code').notNull(),
+  accountHolder: text('account_holder').notNull(),
+  /** Digits only; masked to the last four when the member's personal data is erased. */
+  accountNumber: text('account_number').notNull(),
+  /** No payout goes to it before this moment (48 hours after it was saved). */
+  usableFrom: timestamp('usable_from', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Settings the super admin changes in the app (not the environment), one JSON value per key. */
 export const settings = pgTable(

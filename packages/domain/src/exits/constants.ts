@@ -58,10 +58,6 @@ export const withdrawalMessages = {
   amount: 'Enter an amount in rand, with at most two decimals',
   tooMuch: (available: string) =>
     `You can withdraw at most ${available}: your allocated returns not yet paid out or asked for.`,
-  holder: 'Please enter the account holder’s name',
-  bank: 'Please enter the bank’s name',
-  accountNumber: 'Enter the account number: 6 to 16 digits',
-  branchCode: 'Enter the branch code: 6 digits',
   notFound: 'Withdrawal not found',
   notCancellable: 'This withdrawal can no longer be cancelled.',
   decided: 'This withdrawal has moved on already.',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { bankAccountNumber, bankBranchCode } from '../bank-account.js';
 import { rejectWithReasonBody } from '../admin/schemas.js';
 import { randAmount } from '../pools/schemas.js';
 import { exitMessages, withdrawalMessages } from './constants.js';
@@ -31,14 +30,10 @@ export const payoutBody = z.object({ proofUrl: fileUrl(exitMessages.proof) });
 
 export const rejectPayoutBody = rejectWithReasonBody;
 
-/** `POST /api/withdrawals`. */
+/** `POST /api/withdrawals`: paid into the member's payout account, never to one typed here. */
 export const requestWithdrawalBody = z.object({
   poolId: uuid(exitMessages.pool),
   amount: randAmount(withdrawalMessages.amount),
-  accountHolder: text(withdrawalMessages.holder, 2, 120),
-  bankName: text(withdrawalMessages.bank, 2, 80),
-  accountNumber: bankAccountNumber(withdrawalMessages.accountNumber),
-  branchCode: bankBranchCode(withdrawalMessages.branchCode),
 });
 export type RequestWithdrawalBody = z.output<typeof requestWithdrawalBody>;
 export type RequestWithdrawalInput = z.input<typeof requestWithdrawalBody>;

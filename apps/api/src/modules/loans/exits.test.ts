@@ -14,6 +14,7 @@ import {
 } from '../../../test/loans.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
+import { reauthenticate } from '../../../test/payout-account.js';
 import { journalEntries, journalLines, loanRepayments } from '../../db/schema.js';
 
 let now = new Date('2026-03-05T09:00:00+02:00');
@@ -45,6 +46,7 @@ interface ExitAnswer {
 }
 
 async function giveNotice(member: Member) {
+  await reauthenticate(t.app, member.token);
   return okData<ExitAnswer>(
     call('POST', '/api/exits', member.token, { poolId: pool.id, reason: 'Moving to another province.' }),
     201,

@@ -20,6 +20,7 @@ import {
 } from '../../../test/loans.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
+import { reauthenticate, seedPayoutAccount } from '../../../test/payout-account.js';
 import {
   auditLog,
   emailOutbox,
@@ -353,6 +354,7 @@ describe(`applications (${testEngine})`, () => {
       capital: 1000,
       fullName: 'Leaving Member',
     });
+    await reauthenticate(t.app, leaver.token);
     await okData(
       call('POST', '/api/exits', leaver.token, { poolId: pool.id, reason: 'Moving to another province.' }),
       201,
@@ -563,6 +565,17 @@ describe(`applications (${testEngine})`, () => {
           )
         ).error,
       ).toBe(loanMessages.proofOfTransfer);
+      // The loan admin sees the member's payout account in full; one changed within 48 hours is refused.
+      const shown = await okData<{ payoutAccount: { accountNumber: string; holderMatchesMember: boolean } }>(
+        call('GET', `/api/admin/loans/${loan.id}`, loanB),
+      );
+      expect(shown.payoutAccount).toMatchObject({ accountNumber: '1234567890', holderMatchesMember: true });
+      await seedPayoutAccount(t.db, lerato.id, { usableFrom: new Date('2026-03-06T09:00:00+02:00') });
+      expect(await refusal(call('POST', `/api/admin/loans/${loan.id}/disburse`, loanB, { proofUrl }))).toMatchObject({
+        status: 409,
+        error: 'The payout account was changed recently: it can receive payouts from 6 March 2026 at 09:00.',
+      });
+      await seedPayoutAccount(t.db, lerato.id);
       const poolsValue = async () =>
         (await okData<{ period: string; value: number }[]>(call('GET', '/api/admin/ledger/monthly', loanB))).find(
           (row) => row.period === '2026-03',

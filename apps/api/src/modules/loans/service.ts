@@ -56,6 +56,7 @@ import { isUuid } from '../auth/tokens.js';
 import type { BooksClock } from '../books/records-service.js';
 import { postEntry } from '../ledger/posting.js';
 import { notifyMember } from '../notifications/service.js';
+import { adminPayoutAccountView, findPayoutAccount, usablePayoutAccount } from '../payout-account/service.js';
 import {
   applyAllocation,
   closeIfRepaid,
@@ -798,7 +799,13 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
     },
 
     async adminLoan(id: string) {
-      return detail(await contextOf(id, undefined), true);
+      const context = await contextOf(id, undefined);
+      const account = await findPayoutAccount(db, context.loan.userId);
+      // The loan admin who pays it out needs the member's payout account, whole number and all.
+      return {
+        ...(await detail(context, true)),
+        payoutAccount: adminPayoutAccountView(account, context.member.fullName, clock.now()),
+      };
     },
 
     /** Approves a loan waiting for approval; above the dual-approval amount it takes two different admins. */
@@ -931,6 +938,7 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
           .where(eq(loans.disbursementProofUrl, proofUrl))
           .limit(1);
         if (used) throw conflict(loanMessages.transferProofUsed);
+        const account = await usablePayoutAccount(tx, before.userId, clock.now());
         const bank = await poolBankCents(tx, before.poolId);
         if (bank < before.principalCents) throw invalidState(loanMessages.bankShort(formatRand(Math.max(bank, 0))));
         const day = today();
@@ -988,13 +996,19 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
           targetType: 'loan',
           targetId: id,
           before: { status: before.status },
-          after: { status: 'active', disbursedOn: day, proofUrl, instalments: schedule.length },
+          after: {
+            status: 'active',
+            disbursedOn: day,
+            proofUrl,
+            instalments: schedule.length,
+            paidTo: account.accountNumber.slice(-4),
+          },
         });
         await tell(
           tx,
           before.userId,
           'Loan paid out',
-          `Your loan ${formatLoanNumber(before.number)} of ${formatRand(before.principalCents)} has been paid into your account. Your first instalment of ${formatRand(schedule[0]!.amountCents)} is due on ${schedule[0]!.dueOn}.`,
+          `Your loan ${formatLoanNumber(before.number)} of ${formatRand(before.principalCents)} has been paid into your account ending ${account.accountNumber.slice(-4)}. Your first instalment of ${formatRand(schedule[0]!.amountCents)} is due on ${schedule[0]!.dueOn}.`,
         );
       });
       return this.adminLoan(id);

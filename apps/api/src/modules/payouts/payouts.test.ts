@@ -7,8 +7,19 @@ import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
+import { reauthenticate, seedPayoutAccount } from '../../../test/payout-account.js';
 import { uploadFile } from '../../../test/seed.js';
-import { journalEntries, memberships, pools, users } from '../../db/schema.js';
+import {
+  auditLog,
+  emailOutbox,
+  journalEntries,
+  memberships,
+  notifications,
+  pools,
+  sessions,
+  users,
+  withdrawals,
+} from '../../db/schema.js';
 
 let now = new Date('2026-03-05T09:00:00+02:00');
 let t: TestContext;
@@ -21,7 +32,7 @@ let exitsA: string;
 let exitsB: string;
 let exitsC: string;
 let pool: PoolAnswer;
-const members: Record<string, { id: string; token: string }> = {};
+const members: Record<string, { id: string; email: string; token: string }> = {};
 
 const at = (iso: string) => {
   now = new Date(iso);
@@ -58,21 +69,23 @@ beforeAll(async () => {
   exitsC = await admin(['exit_requests']);
 
   pool = await seedOpenPool(t.app, manager);
-  for (const name of ['leaver', 'early', 'saver']) {
+  for (const name of ['leaver', 'early', 'saver', 'mover']) {
     const member = await seedActiveMember(t.db, { fullName: `Member ${name}` });
     const token = await login(t.app, member.email);
     const joined = await joinOk(t.app, token, pool, 1, 'once');
     await okData(call('POST', `/api/admin/pool-requests/${joined.id}/approve`, manager));
     const payment = await submitPayment(t.app, token, pool.id, 1000);
     await okData(call('POST', `/api/admin/payments/${dataOf<{ id: string }>(payment).id}/approve`, cashier));
-    members[name] = { id: member.id, token };
+    members[name] = { id: member.id, email: member.email, token };
+    // Saved long ago, so payouts may go to it ('mover' saves theirs in the tests).
+    if (name !== 'mover') await seedPayoutAccount(t.db, member.id, { accountHolder: `Member ${name}` });
   }
-  // March earns R 300.00, split R 100.00 each when the month is closed on 2 April.
+  // March earns R 400.00, split R 100.00 each when the month is closed on 2 April.
   const proofUrl = await uploadFile(t.app, recorder, 'income-proof');
   const income = await okData<{ id: string }>(
     call('POST', '/api/admin/income', recorder, {
       category: 'interest',
-      amount: 300,
+      amount: 400,
       date: '2026-03-05',
       poolId: pool.id,
       description: 'Interest',
@@ -105,6 +118,7 @@ describe(`exits (${testEngine})`, () => {
   let exit: ExitAnswer;
 
   it('runs the notice for 90 days from the request and shows the countdown and an estimate', async () => {
+    await reauthenticate(t.app, members.leaver!.token);
     exit = await okData<ExitAnswer>(
       call('POST', '/api/exits', members.leaver!.token, { poolId: pool.id, reason: 'Moving to another province.' }),
       201,
@@ -213,6 +227,7 @@ describe(`exits (${testEngine})`, () => {
   });
 
   it('needs a reason and two approvers, neither the preparer, to pay out early; the member may cancel until payout', async () => {
+    await reauthenticate(t.app, members.early!.token);
     const early = await okData<ExitAnswer>(
       call('POST', '/api/exits', members.early!.token, { poolId: pool.id, reason: 'A family emergency.' }),
       201,
@@ -247,37 +262,22 @@ describe(`exits (${testEngine})`, () => {
 });
 
 describe(`withdrawals (${testEngine})`, () => {
-  const bank = {
-    accountHolder: 'Member Saver',
-    bankName: 'Capitec',
-    accountNumber: '1234567890',
-    branchCode: '470010',
-  };
-
   it('pays allocated returns only, approved by one admin and paid by another', async () => {
     const saver = members.saver!;
-    const tooMuch = await refusal(
-      call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 100.01, ...bank }),
-    );
+    await reauthenticate(t.app, saver.token);
+    const tooMuch = await refusal(call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 100.01 }));
     expect(tooMuch).toMatchObject({
       status: 400,
       error: 'You can withdraw at most R 100.00: your allocated returns not yet paid out or asked for.',
     });
-    expect(
-      (
-        await refusal(
-          call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 10, ...bank, branchCode: '12' }),
-        )
-      ).error,
-    ).toBe('Enter the branch code: 6 digits');
     const asked = await okData<{ id: string; status: string }>(
-      call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 60, ...bank }),
+      call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 60 }),
       201,
     );
     // What is asked for already is not available again.
-    expect(
-      (await refusal(call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 50, ...bank }))).error,
-    ).toBe('You can withdraw at most R 40.00: your allocated returns not yet paid out or asked for.');
+    expect((await refusal(call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 50 }))).error).toBe(
+      'You can withdraw at most R 40.00: your allocated returns not yet paid out or asked for.',
+    );
     await okData(call('POST', `/api/admin/withdrawals/${asked.id}/approve`, exitsA));
     const proofUrl = await uploadFile(t.app, exitsA, 'payout-proof');
     expect(await refusal(call('POST', `/api/admin/withdrawals/${asked.id}/pay`, exitsA, { proofUrl }))).toMatchObject({
@@ -295,14 +295,178 @@ describe(`withdrawals (${testEngine})`, () => {
       call('GET', '/api/withdrawals/mine', saver.token),
     );
     expect(mine.available).toBe(40);
-    // The member's own answer shows the last four digits only; the admins' list the whole number.
+    // The request keeps the last four digits only; the admins read the whole number of the payout account.
     expect(mine.items.map((item) => item.bank.accountNumber)).toEqual(['…7890']);
-    const queue = await okData<{ bank: { accountNumber: string } }[]>(
-      call('GET', '/api/admin/withdrawals?status=paid', exitsC),
-    );
-    expect(queue.map((item) => item.bank.accountNumber)).toContain('1234567890');
+    const queue = await okData<
+      {
+        id: string;
+        bank: { accountNumber: string };
+        payoutAccount: { accountNumber: string; holderMatchesMember: boolean };
+      }[]
+    >(call('GET', '/api/admin/withdrawals?status=paid', exitsC));
+    const listed = queue.find((item) => item.id === asked.id)!;
+    expect(listed.bank.accountNumber).toBe('…7890');
+    expect(listed.payoutAccount).toMatchObject({ accountNumber: '1234567890', holderMatchesMember: true });
+    const [stored] = await t.db
+      .select({ accountNumber: withdrawals.accountNumber })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, asked.id));
+    expect(stored!.accountNumber).toBe('7890');
     expect((await refusal(call('POST', `/api/admin/withdrawals/${asked.id}/approve`, exitsC))).status).toBe(409);
     // Members cannot reach the admin calls.
     expect((await refusal(call('GET', '/api/admin/withdrawals', saver.token))).status).toBe(403);
+  });
+});
+
+describe(`the payout account and the member's fresh proof (${testEngine})`, () => {
+  const put = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/payout-account', headers: { authorization: `Bearer ${token}` }, payload });
+  const mailsTo = async (email: string) =>
+    (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).map(
+      (mail) => `${mail.subject}\n${mail.text}`,
+    );
+  const staleProof = async (token: string) => {
+    // The proof was given six minutes ago: past the five-minute window.
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    await t.db
+      .update(sessions)
+      .set({ reauthenticatedAt: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(sessions.id, payload.sid));
+  };
+  const account = { bankId: 'fnb', accountHolder: 'Member mover', accountNumber: '6200 1234 5678' };
+
+  it('asks for the proof before an account is saved, keeps one account, e-mails the last four digits, and holds it 48 hours', async () => {
+    const mover = members.mover!;
+    expect(await okData(call('GET', '/api/payout-account', mover.token))).toBeNull();
+    expect(await refusal(put(mover.token, account))).toMatchObject({ status: 403, code: 'REAUTH_REQUIRED' });
+    await reauthenticate(t.app, mover.token);
+    await staleProof(mover.token);
+    expect(await refusal(put(mover.token, account))).toMatchObject({ status: 403, code: 'REAUTH_REQUIRED' });
+    await reauthenticate(t.app, mover.token);
+    // Without a payout account nothing can be asked for: payouts go only to it.
+    expect(await refusal(call('POST', '/api/withdrawals', mover.token, { poolId: pool.id, amount: 30 }))).toMatchObject(
+      {
+        status: 409,
+        error: 'Add your payout account in your profile first: payouts go only to it.',
+      },
+    );
+    expect((await refusal(put(mover.token, { ...account, accountNumber: '62001A' }))).error).toBe(
+      'Enter the account number: 6 to 16 digits',
+    );
+    const saved = await okData<{
+      bankName: string;
+      branchCode: string;
+      accountNumber: string;
+      usableFrom: string;
+      isUsable: boolean;
+    }>(put(mover.token, account));
+    expect(saved).toMatchObject({ bankName: 'FNB', branchCode: '250655', accountNumber: '…5678', isUsable: false });
+    expect(new Date(saved.usableFrom).getTime()).toBe(now.getTime() + 48 * 60 * 60 * 1000);
+    // Changed again: still one account, the new one.
+    await okData(put(mover.token, { ...account, accountNumber: '62009876543' }));
+    const mine = await okData<{ accountNumber: string }>(call('GET', '/api/payout-account', mover.token));
+    expect(mine.accountNumber).toBe('…6543');
+    const mails = await mailsTo(mover.email);
+    expect(mails.filter((mail) => /payout account (added|changed)/i.test(mail))).toHaveLength(2);
+    expect(mails.join('\n')).toContain('ending 6543');
+    expect(mails.join('\n')).not.toContain('62009876543');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, mover.id));
+    const logged = JSON.stringify(audit.filter((row) => row.action.startsWith('payout_account.')));
+    expect(logged).toContain('6543');
+    expect(logged).not.toContain('62009876543');
+    expect(logged).not.toContain('Member mover');
+  });
+
+  it('refuses a withdrawal or an exit without fresh proof, and tells the member at once with the last four digits', async () => {
+    const mover = members.mover!;
+    await staleProof(mover.token);
+    expect(await refusal(call('POST', '/api/withdrawals', mover.token, { poolId: pool.id, amount: 30 }))).toMatchObject(
+      {
+        status: 403,
+        code: 'REAUTH_REQUIRED',
+      },
+    );
+    expect(
+      await refusal(call('POST', '/api/exits', mover.token, { poolId: pool.id, reason: 'Someone else is asking.' })),
+    ).toMatchObject({ status: 403, code: 'REAUTH_REQUIRED' });
+    await reauthenticate(t.app, mover.token);
+    const asked = await okData<{ id: string; bank: { bankName: string; accountNumber: string } }>(
+      call('POST', '/api/withdrawals', mover.token, { poolId: pool.id, amount: 30 }),
+      201,
+    );
+    expect(asked.bank).toMatchObject({ bankName: 'FNB', accountNumber: '…6543' });
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, mover.id));
+    expect(told.map((row) => row.title)).toContain('Withdrawal requested');
+    const mails = await mailsTo(mover.email);
+    expect(mails.find((mail) => mail.includes('withdraw R 30.00'))).toContain('ending 6543');
+  });
+
+  it('refuses to pay into an account changed less than 48 hours ago, naming when it can', async () => {
+    const mover = members.mover!;
+    const [asked] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, mover.id));
+    await okData(call('POST', `/api/admin/withdrawals/${asked!.id}/approve`, exitsA));
+    const queue = await okData<{ id: string; payoutAccount: { isUsable: boolean; accountNumber: string } }[]>(
+      call('GET', '/api/admin/withdrawals', exitsB),
+    );
+    expect(queue.find((item) => item.id === asked!.id)?.payoutAccount).toMatchObject({
+      isUsable: false,
+      accountNumber: '62009876543',
+    });
+    const held = await refusal(
+      call('POST', `/api/admin/withdrawals/${asked!.id}/pay`, exitsB, {
+        proofUrl: await uploadFile(t.app, exitsB, 'payout-proof'),
+      }),
+    );
+    expect(held.status).toBe(409);
+    expect(held.error).toMatch(/^The payout account was changed recently: it can receive payouts from /);
+    const later = now;
+    at(new Date(now.getTime() + 49 * 60 * 60 * 1000).toISOString());
+    try {
+      await okData(
+        call('POST', `/api/admin/withdrawals/${asked!.id}/pay`, exitsB, {
+          proofUrl: await uploadFile(t.app, exitsB, 'payout-proof'),
+        }),
+      );
+    } finally {
+      now = later;
+    }
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, mover.id));
+    expect(told.find((row) => row.title === 'Withdrawal paid')?.message).toContain('ending 6543');
+  });
+
+  it("keeps each member's payouts their own", async () => {
+    const [asked] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, members.mover!.id));
+    expect((await refusal(call('POST', `/api/withdrawals/${asked!.id}/cancel`, members.saver!.token))).status).toBe(
+      404,
+    );
+    const theirs = await okData<{ items: { id: string }[] }>(
+      call('GET', '/api/withdrawals/mine', members.saver!.token),
+    );
+    expect(theirs.items.map((item) => item.id)).not.toContain(asked!.id);
+    const own = await okData<{ accountNumber: string }>(call('GET', '/api/payout-account', members.saver!.token));
+    expect(own.accountNumber).toBe('…7890');
+  });
+
+  it('answers 409, not 500, for a proof of transfer attached to another payout already', async () => {
+    const saver = members.saver!;
+    await reauthenticate(t.app, saver.token);
+    const first = await okData<{ id: string }>(
+      call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 5 }),
+      201,
+    );
+    const second = await okData<{ id: string }>(
+      call('POST', '/api/withdrawals', saver.token, { poolId: pool.id, amount: 5 }),
+      201,
+    );
+    await okData(call('POST', `/api/admin/withdrawals/${first.id}/approve`, exitsA));
+    await okData(call('POST', `/api/admin/withdrawals/${second.id}/approve`, exitsA));
+    const proofUrl = await uploadFile(t.app, exitsB, 'payout-proof');
+    await okData(call('POST', `/api/admin/withdrawals/${first.id}/pay`, exitsB, { proofUrl }));
+    expect(await refusal(call('POST', `/api/admin/withdrawals/${second.id}/pay`, exitsB, { proofUrl }))).toMatchObject({
+      status: 409,
+      error: 'This proof of transfer is attached to another payout already. Upload the proof of this one.',
+    });
+    const [stillApproved] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, second.id));
+    expect(stillApproved!.status).toBe('approved');
   });
 });

@@ -23,23 +23,33 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   const signedIn = { preHandler: deps.guards.authenticate };
   const { payouts } = deps;
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  // A payout request needs the session's fresh proof of identity: the service checks it on the session.
+  const asker = (request: Parameters<typeof currentUser>[0]) => ({
+    id: currentUser(request).id,
+    sessionId: request.auth!.sessionId,
+  });
+  const freshProof =
+    "Needs the member's password (or code) typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`; paid into the member's payout account (409 without one). The member is told at once, in the app and by e-mail.";
   const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
   const member = (doc: Omit<RouteDoc, 'tag'>) => described('Exits and withdrawals', doc);
   const admin = (doc: Omit<RouteDoc, 'tag'>) => described('Payouts', doc);
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever prepared or approved a step never takes the next one (403 `MAKER_CHECKER`).';
+  const payoutAccountRule =
+    "Paid into the member's payout account: 409 when they have none or changed it less than 48 hours ago, and 409 for a proof attached to another payout.";
 
   app.post(
     '/api/exits',
     member({
       summary: 'Give notice to leave a pool, with a reason; the notice runs 90 days',
+      description: freshProof,
       body: requestExitBody,
       status: 201,
       data: exitView,
       errors: [404, 409],
     }),
     async (request, reply) =>
-      reply.code(201).send(ok(await payouts.requestExit(me(request), parseInput(requestExitBody, request.body)))),
+      reply.code(201).send(ok(await payouts.requestExit(asker(request), parseInput(requestExitBody, request.body)))),
   );
   app.get(
     '/api/exits/mine',
@@ -86,7 +96,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
     '/api/admin/exits/:id/pay',
     admin({
       summary: 'Mark an exit paid with the proof of transfer: the ledger posts it and the shares go back to the pool',
-      description: makerChecker,
+      description: `${makerChecker} ${payoutAccountRule}`,
       params,
       body: payoutBody,
       data: exitView,
@@ -109,7 +119,8 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   app.post(
     '/api/withdrawals',
     member({
-      summary: 'Ask to withdraw allocated returns (never capital) to a bank account',
+      summary: "Ask to withdraw allocated returns (never capital) into the member's payout account",
+      description: freshProof,
       body: requestWithdrawalBody,
       status: 201,
       data: withdrawalView,
@@ -118,7 +129,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
     async (request, reply) =>
       reply
         .code(201)
-        .send(ok(await payouts.requestWithdrawal(me(request), parseInput(requestWithdrawalBody, request.body)))),
+        .send(ok(await payouts.requestWithdrawal(asker(request), parseInput(requestWithdrawalBody, request.body)))),
   );
   app.get(
     '/api/withdrawals/mine',
@@ -150,7 +161,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
     '/api/admin/withdrawals/:id/pay',
     admin({
       summary: 'Mark a withdrawal paid with the proof of transfer; the ledger posts it',
-      description: makerChecker,
+      description: `${makerChecker} ${payoutAccountRule}`,
       params,
       body: payoutBody,
       data: withdrawalView,

@@ -9,6 +9,9 @@ import {
   formatLoanNumber,
   formatRand,
   loanMessages,
+  maskAccountNumber,
+  PAYOUT_REAUTH_MINUTES,
+  payoutAccountMessages,
   periodOfDay,
   payoutRecord,
   singleChecker,
@@ -31,18 +34,28 @@ import {
   loans,
   memberships,
   payments,
+  payoutAccounts,
   pools,
   users,
   withdrawals,
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
+import { requireFreshProof } from '../../lib/fresh-proof.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../auth/tokens.js';
 import type { BooksClock } from '../books/records-service.js';
 import { postEntry } from '../ledger/posting.js';
 import { loansToSettleOnExit, settleLoansFromExit } from '../loans/exits.js';
 import { notifyMember } from '../notifications/service.js';
+import {
+  adminPayoutAccountView,
+  findPayoutAccount,
+  notYouParagraph,
+  tellMemberNow,
+  usablePayoutAccount,
+  type PayoutAccountRow,
+} from '../payout-account/service.js';
 
 type ExitRow = typeof exitRequests.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -59,6 +72,34 @@ type PendingItem = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isOpen = (row: ExitRow) => ['requested', 'settled', 'approved'].includes(row.status);
+type MemberExtra = {
+  poolName: string;
+  member?: { fullName: string | null; email: string };
+  /** In the admins' answers: the member's payout account (null when they have none). */
+  payout?: PayoutAccountRow | null;
+};
+
+/** Who asks for a payout: the member, and the session that must hold fresh proof of identity. */
+export interface PayoutActor {
+  id: string;
+  sessionId: string;
+}
+
+const payoutProofUsed = 'This proof of transfer is attached to another payout already. Upload the proof of this one.';
+
+/** Runs a payout's transaction, answering a proof a concurrent payout took first as 409, not 500. */
+async function withProofConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === 'exit_requests_proof_key' || constraint === 'withdrawals_proof_key')) {
+      throw conflict(payoutProofUsed);
+    }
+    throw error;
+  }
+}
 
 /** The day `days` after a calendar day. */
 function addDays(day: string, days: number): string {
@@ -70,6 +111,11 @@ function holding(membership: MembershipRow) {
   const capitalCents = membership.totalPaidCents;
   const returnsCents = membership.actualReturnCents - membership.returnsPaidCents;
   return { capitalCents, returnsCents, totalCents: capitalCents + returnsCents };
+}
+
+/** An exit as the audit log keeps it: without the account holder's name. */
+function exitForAudit(row: ExitRow | undefined) {
+  return row ? { ...row, accountHolder: undefined } : row;
 }
 
 /**
@@ -102,6 +148,19 @@ export function createPayoutService(deps: {
       .from(files)
       .where(and(eq(files.key, key), eq(files.kind, 'payout-proof')));
     if (!file) throw new AppError('VALIDATION', message, { details: { proofUrl: message } });
+    // One transfer proves one payout: a proof already attached to an exit or a withdrawal is refused
+    // here, and the unique indexes turn a second payout racing this one into the same 409.
+    const [exitUsed] = await tx
+      .select({ id: exitRequests.id })
+      .from(exitRequests)
+      .where(eq(exitRequests.proofUrl, url))
+      .limit(1);
+    const [withdrawalUsed] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.proofUrl, url))
+      .limit(1);
+    if (exitUsed || withdrawalUsed) throw conflict(payoutProofUsed);
   }
 
   async function latestClosedPeriod(tx: Executor): Promise<string | null> {
@@ -132,7 +191,7 @@ export function createPayoutService(deps: {
 
   function exitView(
     row: ExitRow,
-    extra: { poolName: string; member?: { fullName: string | null; email: string } },
+    extra: MemberExtra,
     held?: ReturnType<typeof holding>,
     owedOnLoans = 0,
     pending?: PendingItem[],
@@ -178,13 +237,27 @@ export function createPayoutService(deps: {
       proofUrl: row.proofUrl,
       rejectionReason: row.rejectionReason,
       ...(pending ? { pending } : {}),
+      account:
+        row.accountLast4 === null
+          ? null
+          : {
+              bankName: row.bankName ?? '',
+              accountHolder: row.accountHolder ?? '',
+              accountNumber: maskAccountNumber(row.accountLast4),
+            },
+      ...payoutAccountOf(extra),
     };
   }
 
-  function withdrawalView(
-    row: WithdrawalRow,
-    extra: { poolName: string; member?: { fullName: string | null; email: string } },
-  ) {
+  /** The member's payout account with the whole number, in the admins' answers only. */
+  function payoutAccountOf(extra: MemberExtra) {
+    if (extra.payout === undefined) return {};
+    return {
+      payoutAccount: adminPayoutAccountView(extra.payout ?? undefined, extra.member?.fullName ?? null, clock.now()),
+    };
+  }
+
+  function withdrawalView(row: WithdrawalRow, extra: MemberExtra) {
     return {
       id: row.id,
       userId: row.userId,
@@ -196,10 +269,10 @@ export function createPayoutService(deps: {
       bank: {
         accountHolder: row.accountHolder,
         bankName: row.bankName,
-        // The admin who pays needs the whole number; the member's own answers show the last four digits.
-        accountNumber: extra.member ? row.accountNumber : `…${row.accountNumber.slice(-4)}`,
+        accountNumber: maskAccountNumber(row.accountNumber),
         branchCode: row.branchCode,
       },
+      ...payoutAccountOf(extra),
       approvedBy: row.approvedBy,
       approvedAt: row.approvedAt?.toISOString() ?? null,
       paidAt: row.paidAt?.toISOString() ?? null,
@@ -217,11 +290,13 @@ export function createPayoutService(deps: {
         poolName: pools.name,
         member: { fullName: users.fullName, email: users.email },
         m: memberships,
+        payout: payoutAccounts,
       })
       .from(exitRequests)
       .innerJoin(pools, eq(pools.id, exitRequests.poolId))
       .innerJoin(users, eq(users.id, exitRequests.userId))
       .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.userId, exitRequests.userId))
       .where(and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined));
     if (!row) throw notFound(exitMessages.notFound);
     const owed = await loansOwed([row]);
@@ -229,7 +304,9 @@ export function createPayoutService(deps: {
     const pending = !userId && isOpen(row.e) ? (await pendingOf(db, [row.e])).get(row.e.membershipId) : undefined;
     return exitView(
       row.e,
-      { poolName: row.poolName, member: row.member },
+      userId
+        ? { poolName: row.poolName, member: row.member }
+        : { poolName: row.poolName, member: row.member, payout: row.payout },
       holding(row.m),
       owed.get(`${row.e.userId}:${row.e.poolId}`),
       pending,
@@ -239,13 +316,22 @@ export function createPayoutService(deps: {
   async function findWithdrawal(id: string, userId?: string) {
     if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
     const [row] = await db
-      .select({ w: withdrawals, poolName: pools.name, member: { fullName: users.fullName, email: users.email } })
+      .select({
+        w: withdrawals,
+        poolName: pools.name,
+        member: { fullName: users.fullName, email: users.email },
+        payout: payoutAccounts,
+      })
       .from(withdrawals)
       .innerJoin(pools, eq(pools.id, withdrawals.poolId))
       .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId))
       .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined));
     if (!row) throw notFound(withdrawalMessages.notFound);
-    return withdrawalView(row.w, userId ? { poolName: row.poolName } : { poolName: row.poolName, member: row.member });
+    return withdrawalView(
+      row.w,
+      userId ? { poolName: row.poolName } : { poolName: row.poolName, member: row.member, payout: row.payout },
+    );
   }
 
   /** Returns not yet paid out and not asked for in a withdrawal still open. */
@@ -415,8 +501,12 @@ export function createPayoutService(deps: {
   return {
     // ---- Exits: the member's calls ----
 
-    async requestExit(userId: string, body: RequestExitBody) {
+    async requestExit(actor: PayoutActor, body: RequestExitBody) {
+      const userId = actor.id;
       const id = await db.transaction(async (tx) => {
+        await requireFreshProof(tx, actor.sessionId, PAYOUT_REAUTH_MINUTES, payoutAccountMessages.reauthRequired);
+        const account = await findPayoutAccount(tx, userId);
+        if (!account) throw invalidState(payoutAccountMessages.missing);
         const [membership] = await tx
           .select()
           .from(memberships)
@@ -437,6 +527,9 @@ export function createPayoutService(deps: {
             poolId: body.poolId,
             reason: body.reason,
             noticeEndsOn: addDays(today(), EXIT_NOTICE_DAYS),
+            bankName: account.bankName,
+            accountHolder: account.accountHolder,
+            accountLast4: account.accountNumber.slice(-4),
           })
           .onConflictDoNothing()
           .returning();
@@ -446,15 +539,17 @@ export function createPayoutService(deps: {
           action: 'exit.request',
           targetType: 'exit',
           targetId: row.id,
-          after: row,
+          after: exitForAudit(row),
         });
-        await tell(
-          tx,
+        await tellMemberNow(tx, config.publicUrl, {
           userId,
-          'Exit requested',
-          `We have your request to leave. The notice runs until ${row.noticeEndsOn}; the payout follows once it is settled and approved. You can cancel it until then.`,
-          '/investments',
-        );
+          title: 'Exit requested',
+          paragraphs: [
+            `We have your request to leave. The notice runs until ${row.noticeEndsOn}; the payout follows once it is settled and approved, into your ${account.bankName} account ending ${row.accountLast4}. You can cancel it until then.`,
+            notYouParagraph,
+          ],
+          path: '/investments',
+        });
         return row.id;
       });
       return findExit(id, userId);
@@ -496,8 +591,8 @@ export function createPayoutService(deps: {
           action: 'exit.cancel',
           targetType: 'exit',
           targetId: id,
-          before,
-          after,
+          before: exitForAudit(before),
+          after: exitForAudit(after),
         });
       });
       return findExit(id, userId);
@@ -512,11 +607,13 @@ export function createPayoutService(deps: {
           poolName: pools.name,
           member: { fullName: users.fullName, email: users.email },
           m: memberships,
+          payout: payoutAccounts,
         })
         .from(exitRequests)
         .innerJoin(pools, eq(pools.id, exitRequests.poolId))
         .innerJoin(users, eq(users.id, exitRequests.userId))
         .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
+        .leftJoin(payoutAccounts, eq(payoutAccounts.userId, exitRequests.userId))
         .where(
           status ? eq(exitRequests.status, status) : inArray(exitRequests.status, ['requested', 'settled', 'approved']),
         )
@@ -530,7 +627,7 @@ export function createPayoutService(deps: {
       return rows.map((row) =>
         exitView(
           row.e,
-          { poolName: row.poolName, member: row.member },
+          { poolName: row.poolName, member: row.member, payout: row.payout },
           holding(row.m),
           owed.get(`${row.e.userId}:${row.e.poolId}`),
           pending.get(row.e.membershipId),
@@ -589,7 +686,14 @@ export function createPayoutService(deps: {
           })
           .where(eq(exitRequests.id, id))
           .returning();
-        await writeAudit(tx, { actorId, action: 'exit.settle', targetType: 'exit', targetId: id, before, after });
+        await writeAudit(tx, {
+          actorId,
+          action: 'exit.settle',
+          targetType: 'exit',
+          targetId: id,
+          before: exitForAudit(before),
+          after: exitForAudit(after),
+        });
       });
       return findExit(id);
     },
@@ -622,8 +726,8 @@ export function createPayoutService(deps: {
           action: isFinal ? 'exit.approve' : 'exit.first_approval',
           targetType: 'exit',
           targetId: id,
-          before,
-          after,
+          before: exitForAudit(before),
+          after: exitForAudit(after),
         });
         if (isFinal) {
           await tell(
@@ -640,120 +744,123 @@ export function createPayoutService(deps: {
 
     async payExit(actorId: string, id: string, proofUrl: string) {
       if (!isUuid(id)) throw notFound(exitMessages.notFound);
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
-        if (!before) throw notFound(exitMessages.notFound);
-        if (before.status !== 'approved')
-          throw invalidState(before.status === 'paid' ? exitMessages.decided : exitMessages.settlementFirst);
-        // Whoever approved the settlement does not also mark the money sent.
-        assertCanDecide(
-          actorId,
-          payoutRecord(actorId, before.approverIds, before.payoutCents ?? 0),
-          singleChecker(exitMessages.payByAnother),
-        );
-        await assertProof(tx, proofUrl, exitMessages.proof);
-        const [pool] = await tx.select({ name: pools.name }).from(pools).where(eq(pools.id, before.poolId));
-        await rejectPendingOnExit(tx, actorId, before, pool!.name);
-        const membership = await lockMembership(tx, before.membershipId);
-        const held = holding(membership);
-        if (held.capitalCents !== before.capitalCents || held.returnsCents !== before.returnsCents) {
-          throw invalidState(exitMessages.changed);
-        }
-        const fee = before.feeCents!;
-        // The member's loans, settled as of the day the settlement was prepared, inside this entry.
-        const loanLines = await settleLoansFromExit(
-          tx,
-          { ...before, loanSettlementCents: before.loanSettlementCents ?? 0 },
-          dayOf(before.preparedAt!),
-          clock.now(),
-          exitMessages.changed,
-        );
-        const lines = [
-          {
-            account: 'member_capital' as const,
-            userId: before.userId,
-            poolId: before.poolId,
-            amountCents: held.capitalCents,
-          },
-          {
-            account: 'member_returns' as const,
-            userId: before.userId,
-            poolId: before.poolId,
-            amountCents: held.returnsCents,
-          },
-          { account: 'bank' as const, poolId: before.poolId, amountCents: -before.payoutCents! },
-          { account: 'income:other' as const, poolId: before.poolId, amountCents: -fee },
-          ...loanLines,
-        ].filter((line) => line.amountCents !== 0);
-        if (lines.length >= 2) {
-          await postEntry(tx, {
-            effectiveDate: today(),
-            kind: 'payout',
-            description: 'Exit payout',
-            source: { type: 'exit', id },
-            createdBy: before.preparedBy,
-            approvedBy: before.decidedBy,
-            lines,
-          });
-        }
-        await tx
-          .update(memberships)
-          .set({
-            // What was paid in stays on record; the ledger shows it paid back.
-            contributionStatus: 'exited',
-            returnsPaidCents: membership.actualReturnCents,
-            updatedAt: new Date(),
-          })
-          .where(eq(memberships.id, membership.id));
-        await tx
-          .update(pools)
-          .set({
-            currentAmountCents: sql`${pools.currentAmountCents} - ${held.capitalCents}`,
-            availableShares: sql`${pools.availableShares} + ${membership.numberOfShares}`,
-            totalMembers: sql`${pools.totalMembers} - 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(pools.id, before.poolId));
-        // With no other pool left, the member's relationship with the cooperative ends today: the
-        // retention period of their identity documents starts (KYC_RETENTION_YEARS).
-        const [other] = await tx
-          .select({ id: memberships.id })
-          .from(memberships)
-          .where(
-            and(
-              eq(memberships.userId, before.userId),
-              inArray(memberships.contributionStatus, ['pending', 'approved']),
-              ne(memberships.id, membership.id),
-            ),
-          )
-          .limit(1);
-        if (!other) {
+      await withProofConflict(() =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+          if (!before) throw notFound(exitMessages.notFound);
+          if (before.status !== 'approved')
+            throw invalidState(before.status === 'paid' ? exitMessages.decided : exitMessages.settlementFirst);
+          // Whoever approved the settlement does not also mark the money sent.
+          assertCanDecide(
+            actorId,
+            payoutRecord(actorId, before.approverIds, before.payoutCents ?? 0),
+            singleChecker(exitMessages.payByAnother),
+          );
+          await assertProof(tx, proofUrl, exitMessages.proof);
+          const account = await usablePayoutAccount(tx, before.userId, clock.now());
+          const [pool] = await tx.select({ name: pools.name }).from(pools).where(eq(pools.id, before.poolId));
+          await rejectPendingOnExit(tx, actorId, before, pool!.name);
+          const membership = await lockMembership(tx, before.membershipId);
+          const held = holding(membership);
+          if (held.capitalCents !== before.capitalCents || held.returnsCents !== before.returnsCents) {
+            throw invalidState(exitMessages.changed);
+          }
+          const fee = before.feeCents!;
+          // The member's loans, settled as of the day the settlement was prepared, inside this entry.
+          const loanLines = await settleLoansFromExit(
+            tx,
+            { ...before, loanSettlementCents: before.loanSettlementCents ?? 0 },
+            dayOf(before.preparedAt!),
+            clock.now(),
+            exitMessages.changed,
+          );
+          const lines = [
+            {
+              account: 'member_capital' as const,
+              userId: before.userId,
+              poolId: before.poolId,
+              amountCents: held.capitalCents,
+            },
+            {
+              account: 'member_returns' as const,
+              userId: before.userId,
+              poolId: before.poolId,
+              amountCents: held.returnsCents,
+            },
+            { account: 'bank' as const, poolId: before.poolId, amountCents: -before.payoutCents! },
+            { account: 'income:other' as const, poolId: before.poolId, amountCents: -fee },
+            ...loanLines,
+          ].filter((line) => line.amountCents !== 0);
+          if (lines.length >= 2) {
+            await postEntry(tx, {
+              effectiveDate: today(),
+              kind: 'payout',
+              description: 'Exit payout',
+              source: { type: 'exit', id },
+              createdBy: before.preparedBy,
+              approvedBy: before.decidedBy,
+              lines,
+            });
+          }
           await tx
-            .update(users)
-            .set({ relationshipEndedAt: new Date(), updatedAt: new Date() })
-            .where(eq(users.id, before.userId));
-        }
-        const [after] = await tx
-          .update(exitRequests)
-          .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
-          .where(eq(exitRequests.id, id))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'exit.pay',
-          targetType: 'exit',
-          targetId: id,
-          before: { ...before, membership: holding(membership) },
-          after,
-        });
-        await tell(
-          tx,
-          before.userId,
-          'Exit paid',
-          `Your exit payout of ${formatRand(before.payoutCents!)} has been paid. Thank you for being part of the cooperative.`,
-          '/statements',
-        );
-      });
+            .update(memberships)
+            .set({
+              // What was paid in stays on record; the ledger shows it paid back.
+              contributionStatus: 'exited',
+              returnsPaidCents: membership.actualReturnCents,
+              updatedAt: new Date(),
+            })
+            .where(eq(memberships.id, membership.id));
+          await tx
+            .update(pools)
+            .set({
+              currentAmountCents: sql`${pools.currentAmountCents} - ${held.capitalCents}`,
+              availableShares: sql`${pools.availableShares} + ${membership.numberOfShares}`,
+              totalMembers: sql`${pools.totalMembers} - 1`,
+              updatedAt: new Date(),
+            })
+            .where(eq(pools.id, before.poolId));
+          // With no other pool left, the member's relationship with the cooperative ends today: the
+          // retention period of their identity documents starts (KYC_RETENTION_YEARS).
+          const [other] = await tx
+            .select({ id: memberships.id })
+            .from(memberships)
+            .where(
+              and(
+                eq(memberships.userId, before.userId),
+                inArray(memberships.contributionStatus, ['pending', 'approved']),
+                ne(memberships.id, membership.id),
+              ),
+            )
+            .limit(1);
+          if (!other) {
+            await tx
+              .update(users)
+              .set({ relationshipEndedAt: new Date(), updatedAt: new Date() })
+              .where(eq(users.id, before.userId));
+          }
+          const [after] = await tx
+            .update(exitRequests)
+            .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
+            .where(eq(exitRequests.id, id))
+            .returning();
+          await writeAudit(tx, {
+            actorId,
+            action: 'exit.pay',
+            targetType: 'exit',
+            targetId: id,
+            before: { ...exitForAudit(before), membership: holding(membership) },
+            after: { ...exitForAudit(after), paidTo: account.accountNumber.slice(-4) },
+          });
+          await tell(
+            tx,
+            before.userId,
+            'Exit paid',
+            `Your exit payout of ${formatRand(before.payoutCents!)} has been paid into your account ending ${account.accountNumber.slice(-4)}. Thank you for being part of the cooperative.`,
+            '/statements',
+          );
+        }),
+      );
       return findExit(id);
     },
 
@@ -775,7 +882,14 @@ export function createPayoutService(deps: {
           .set({ status: 'rejected', rejectionReason: reason, decidedBy: actorId, updatedAt: new Date() })
           .where(eq(exitRequests.id, id))
           .returning();
-        await writeAudit(tx, { actorId, action: 'exit.reject', targetType: 'exit', targetId: id, before, after });
+        await writeAudit(tx, {
+          actorId,
+          action: 'exit.reject',
+          targetType: 'exit',
+          targetId: id,
+          before: exitForAudit(before),
+          after: exitForAudit(after),
+        });
         await tell(
           tx,
           before.userId,
@@ -789,9 +903,13 @@ export function createPayoutService(deps: {
 
     // ---- Withdrawals ----
 
-    async requestWithdrawal(userId: string, body: RequestWithdrawalBody) {
+    async requestWithdrawal(actor: PayoutActor, body: RequestWithdrawalBody) {
       if (!config.books.allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
+      const userId = actor.id;
       const id = await db.transaction(async (tx) => {
+        await requireFreshProof(tx, actor.sessionId, PAYOUT_REAUTH_MINUTES, payoutAccountMessages.reauthRequired);
+        const account = await findPayoutAccount(tx, userId);
+        if (!account) throw invalidState(payoutAccountMessages.missing);
         const [membership] = await tx
           .select()
           .from(memberships)
@@ -816,10 +934,12 @@ export function createPayoutService(deps: {
             membershipId: membership.id,
             poolId: body.poolId,
             amountCents: body.amount,
-            accountHolder: body.accountHolder,
-            bankName: body.bankName,
-            accountNumber: body.accountNumber,
-            branchCode: body.branchCode,
+            // A snapshot of the payout account with the last four digits only: the admin pays into
+            // the payout account itself.
+            accountHolder: account.accountHolder,
+            bankName: account.bankName,
+            accountNumber: account.accountNumber.slice(-4),
+            branchCode: account.branchCode,
           })
           .returning();
         await writeAudit(tx, {
@@ -827,8 +947,17 @@ export function createPayoutService(deps: {
           action: 'withdrawal.request',
           targetType: 'withdrawal',
           targetId: row!.id,
-          // The account number stays out of the log: the last four digits say which account.
-          after: { ...row, accountNumber: `…${row!.accountNumber.slice(-4)}` },
+          // Ids, the amount and the last four digits: never a holder's name or an account number.
+          after: { ...row, accountHolder: undefined },
+        });
+        await tellMemberNow(tx, config.publicUrl, {
+          userId,
+          title: 'Withdrawal requested',
+          paragraphs: [
+            `We have your request to withdraw ${formatRand(body.amount)} into your ${account.bankName} account ending ${row!.accountNumber}. It is paid once an admin approves it and another pays it.`,
+            notYouParagraph,
+          ],
+          path: '/investments',
         });
         return row!.id;
       });
@@ -874,14 +1003,22 @@ export function createPayoutService(deps: {
 
     async listWithdrawals(status?: string) {
       const rows = await db
-        .select({ w: withdrawals, poolName: pools.name, member: { fullName: users.fullName, email: users.email } })
+        .select({
+          w: withdrawals,
+          poolName: pools.name,
+          member: { fullName: users.fullName, email: users.email },
+          payout: payoutAccounts,
+        })
         .from(withdrawals)
         .innerJoin(pools, eq(pools.id, withdrawals.poolId))
         .innerJoin(users, eq(users.id, withdrawals.userId))
+        .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId))
         .where(status ? eq(withdrawals.status, status) : inArray(withdrawals.status, ['requested', 'approved']))
         .orderBy(asc(withdrawals.createdAt))
         .limit(200);
-      return rows.map((row) => withdrawalView(row.w, { poolName: row.poolName, member: row.member }));
+      return rows.map((row) =>
+        withdrawalView(row.w, { poolName: row.poolName, member: row.member, payout: row.payout }),
+      );
     },
 
     async approveWithdrawal(actorId: string, id: string) {
@@ -915,65 +1052,68 @@ export function createPayoutService(deps: {
 
     async payWithdrawal(actorId: string, id: string, proofUrl: string) {
       if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-        if (!before) throw notFound(withdrawalMessages.notFound);
-        if (before.status !== 'approved') throw invalidState(withdrawalMessages.decided);
-        // Whoever approved it does not also mark the money sent.
-        assertCanDecide(
-          actorId,
-          { makerId: before.approvedBy!, amountCents: before.amountCents, approverIds: [] },
-          singleChecker('You approved this withdrawal, so another admin must pay it.'),
-        );
-        await assertProof(tx, proofUrl, withdrawalMessages.proof);
-        const membership = await lockMembership(tx, before.membershipId);
-        if (before.amountCents > holding(membership).returnsCents) {
-          throw invalidState(withdrawalMessages.tooMuch(formatRand(Math.max(holding(membership).returnsCents, 0))));
-        }
-        await postEntry(tx, {
-          effectiveDate: today(),
-          kind: 'payout',
-          description: 'Withdrawal of returns',
-          source: { type: 'withdrawal', id },
-          createdBy: before.approvedBy,
-          approvedBy: actorId,
-          lines: [
-            {
-              account: 'member_returns',
-              userId: before.userId,
-              poolId: before.poolId,
-              amountCents: before.amountCents,
-            },
-            { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
-          ],
-        });
-        await tx
-          .update(memberships)
-          .set({
-            returnsPaidCents: sql`${memberships.returnsPaidCents} + ${before.amountCents}`,
-            updatedAt: new Date(),
-          })
-          .where(eq(memberships.id, membership.id));
-        await tx
-          .update(withdrawals)
-          .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
-          .where(eq(withdrawals.id, id));
-        await writeAudit(tx, {
-          actorId,
-          action: 'withdrawal.pay',
-          targetType: 'withdrawal',
-          targetId: id,
-          before: { status: before.status },
-          after: { status: 'paid', proofUrl },
-        });
-        await tell(
-          tx,
-          before.userId,
-          'Withdrawal paid',
-          `Your withdrawal of ${formatRand(before.amountCents)} has been paid into your account ending ${before.accountNumber.slice(-4)}.`,
-          '/statements',
-        );
-      });
+      await withProofConflict(() =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+          if (!before) throw notFound(withdrawalMessages.notFound);
+          if (before.status !== 'approved') throw invalidState(withdrawalMessages.decided);
+          // Whoever approved it does not also mark the money sent.
+          assertCanDecide(
+            actorId,
+            { makerId: before.approvedBy!, amountCents: before.amountCents, approverIds: [] },
+            singleChecker('You approved this withdrawal, so another admin must pay it.'),
+          );
+          await assertProof(tx, proofUrl, withdrawalMessages.proof);
+          const account = await usablePayoutAccount(tx, before.userId, clock.now());
+          const membership = await lockMembership(tx, before.membershipId);
+          if (before.amountCents > holding(membership).returnsCents) {
+            throw invalidState(withdrawalMessages.tooMuch(formatRand(Math.max(holding(membership).returnsCents, 0))));
+          }
+          await postEntry(tx, {
+            effectiveDate: today(),
+            kind: 'payout',
+            description: 'Withdrawal of returns',
+            source: { type: 'withdrawal', id },
+            createdBy: before.approvedBy,
+            approvedBy: actorId,
+            lines: [
+              {
+                account: 'member_returns',
+                userId: before.userId,
+                poolId: before.poolId,
+                amountCents: before.amountCents,
+              },
+              { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
+            ],
+          });
+          await tx
+            .update(memberships)
+            .set({
+              returnsPaidCents: sql`${memberships.returnsPaidCents} + ${before.amountCents}`,
+              updatedAt: new Date(),
+            })
+            .where(eq(memberships.id, membership.id));
+          await tx
+            .update(withdrawals)
+            .set({ status: 'paid', paidBy: actorId, paidAt: clock.now(), proofUrl, updatedAt: new Date() })
+            .where(eq(withdrawals.id, id));
+          await writeAudit(tx, {
+            actorId,
+            action: 'withdrawal.pay',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: { status: before.status },
+            after: { status: 'paid', proofUrl, paidTo: account.accountNumber.slice(-4) },
+          });
+          await tell(
+            tx,
+            before.userId,
+            'Withdrawal paid',
+            `Your withdrawal of ${formatRand(before.amountCents)} has been paid into your account ending ${account.accountNumber.slice(-4)}.`,
+            '/statements',
+          );
+        }),
+      );
       return findWithdrawal(id);
     },
 

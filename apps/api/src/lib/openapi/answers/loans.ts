@@ -9,6 +9,7 @@ import {
   waiverStatuses,
 } from '@letsema/domain';
 import { z } from 'zod';
+import { adminPayoutAccount } from './payouts.js';
 import { day, fileUrl, id, rand, timestamp } from '../types.js';
 
 const who = z.object({ id, fullName: z.string().nullable() });
@@ -254,6 +255,11 @@ export const loanDetailAnswer = loanSummaryAnswer
       ),
     repayments: z.array(loanRepaymentAnswer),
     waivers: z.array(loanWaiverAnswer),
+    payoutAccount: adminPayoutAccount
+      .optional()
+      .describe(
+        "In the loan admins' answers: the member's payout account the loan is paid into, with the whole number",
+      ),
   })
   .meta({ id: 'Loan' });
 

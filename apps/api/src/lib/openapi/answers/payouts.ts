@@ -1,6 +1,34 @@
-import { exitStatuses, withdrawalStatuses } from '@letsema/domain';
+import { exitStatuses, payoutBankIds, withdrawalStatuses } from '@letsema/domain';
 import { z } from 'zod';
 import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
+
+/** The member's payout account as they see it: the last four digits only. */
+export const memberPayoutAccount = z
+  .object({
+    bankId: z.enum(payoutBankIds),
+    bankName: z.string(),
+    branchCode: z.string().describe("The bank's universal branch code"),
+    accountHolder: z.string(),
+    accountNumber: z.string().describe('The last four digits, as `…1234`'),
+    usableFrom: timestamp.describe('Payouts go to it from this moment: 48 hours after it was saved'),
+    isUsable: z.boolean(),
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'PayoutAccount' });
+
+/** The member's payout account as the admin who pays it sees it (null when the member has none). */
+export const adminPayoutAccount = z
+  .object({
+    bankName: z.string(),
+    branchCode: z.string(),
+    accountHolder: z.string(),
+    accountNumber: z.string().describe('The whole number: the admin pays into it'),
+    holderMatchesMember: z.boolean().describe("Whether the holder's name is the member's name"),
+    usableFrom: timestamp,
+    isUsable: z.boolean().describe('False within 48 hours of a change: the payout is refused until usableFrom'),
+  })
+  .nullable()
+  .meta({ id: 'MemberPayoutAccount' });
 
 const pool = z.object({ id, name: z.string() });
 const member = z
@@ -61,6 +89,13 @@ export const exitView = z
       .describe(
         "In the admins' answers while the exit is open: the member's payments and loan repayments in the pool still waiting for a decision; the settlement waits for them, and paying the exit rejects any left",
       ),
+    account: z
+      .object({ bankName: z.string(), accountHolder: z.string(), accountNumber: z.string() })
+      .nullable()
+      .describe('The payout account when the member asked, with the last four digits only'),
+    payoutAccount: adminPayoutAccount
+      .optional()
+      .describe("In the admins' answers: the account the payout goes to, with the whole number"),
   })
   .meta({ id: 'Exit' });
 
@@ -74,14 +109,17 @@ export const withdrawalView = z
     amount: rand,
     status: z.enum(withdrawalStatuses),
     statusLabel: z.string(),
-    bank: z.object({
-      accountHolder: z.string(),
-      bankName: z.string(),
-      accountNumber: z
-        .string()
-        .describe("The whole number to the admins who pay it; the member's own answers show the last four digits"),
-      branchCode: z.string(),
-    }),
+    bank: z
+      .object({
+        accountHolder: z.string(),
+        bankName: z.string(),
+        accountNumber: z.string().describe('The last four digits, as `…1234`'),
+        branchCode: z.string(),
+      })
+      .describe('The payout account when the member asked'),
+    payoutAccount: adminPayoutAccount
+      .optional()
+      .describe("In the admins' answers: the account the payout goes to, with the whole number"),
     approvedBy: id.nullable(),
     approvedAt: timestamp.nullable(),
     paidAt: timestamp.nullable(),
