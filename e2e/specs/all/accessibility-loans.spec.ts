@@ -16,6 +16,7 @@ import {
 import { makePdf, uploadFile, type SubmittedMember } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
+import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -116,6 +117,14 @@ describe('accessibility of the loan screens (axe, every impact)', () => {
     loans.repaying = repaying.id;
     await api('POST', `/api/loans/${repaying.id}/guarantor/accept`, undefined, guarantor.token);
     await api('POST', `/api/admin/loans/${repaying.id}/approve`, undefined, token);
+    // A loan is paid into the borrower's payout account, 48 hours after it was saved: the clock moves on.
+    await savePayoutAccountOverApi(borrower, {
+      bankId: 'fnb',
+      accountHolder: 'Thabo Nkosi',
+      accountNumber: '62012345678',
+    });
+    await own.stop();
+    await own.start(3);
     const transferUrl = await uploadFile(lender, 'loan-disbursement-proof', makePdf('transfer.pdf'));
     const paidOut = await api<LoanAnswer>(
       'POST',

@@ -3,6 +3,7 @@ import { signIn } from '../../fixtures/auth.js';
 import { auditOpen, dialogFrom } from '../../fixtures/axe.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
+import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
 import { setUpMemberWithReturns } from '../../fixtures/returns.js';
 
 const newPage = useBrowser();
@@ -19,16 +20,21 @@ describe('accessibility of the payout dialogs (axe, every impact)', () => {
     const { member: created, pool, adminToken: token } = await setUpMemberWithReturns(own, CHECKER);
     member = created;
 
-    // Two withdrawals: one approved by the super admin (the checker pays it), one still asked for.
-    const bank = { accountHolder: 'K Mokoena', bankName: 'Capitec', accountNumber: '1234567890', branchCode: '470010' };
+    // Two withdrawals into the member's payout account: one approved by the super admin (the checker
+    // pays it), one still asked for.
+    await savePayoutAccountOverApi(created, {
+      bankId: 'capitec',
+      accountHolder: 'K Mokoena',
+      accountNumber: '1234567890',
+    });
     const approved = await api<{ id: string }>(
       'POST',
       '/api/withdrawals',
-      { poolId: pool.id, amount: 50, ...bank },
+      { poolId: pool.id, amount: 50 },
       created.token,
     );
     await api('POST', `/api/admin/withdrawals/${approved.id}/approve`, undefined, token);
-    await api('POST', '/api/withdrawals', { poolId: pool.id, amount: 20, ...bank }, created.token);
+    await api('POST', '/api/withdrawals', { poolId: pool.id, amount: 20 }, created.token);
   }, AUDIT_TIMEOUT_MS);
 
   it.each(widths)(

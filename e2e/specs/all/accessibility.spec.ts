@@ -14,6 +14,7 @@ import {
 } from '../../fixtures/investing.js';
 import { makePdf, submitRegistration, uploadFile } from '../../fixtures/onboarding.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
+import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -274,6 +275,7 @@ describe('accessibility with dialogs, menus and drawers open (axe, every impact)
         await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
       }
       await payOverApi(payer.token, pool.id, 1000_00, 'EFT / bank transfer');
+      await savePayoutAccountOverApi(leaver, { bankId: 'absa', accountHolder: 'Leaver', accountNumber: '4051234567' });
       await api('POST', '/api/exits', { poolId: pool.id, reason: 'We are moving to another province.' }, leaver.token);
       // Expenses recorded by another admin: one waiting for a decision, one approved (it can be reversed).
       await recordExpense(staff.token, pool.id, 'Printer paper for the office');

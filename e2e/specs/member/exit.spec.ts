@@ -7,6 +7,7 @@ import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
+import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -31,6 +32,8 @@ describe('a member leaves the pool', () => {
     await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
     const payment = await payOverApi(member.token, pool.id, 200_000, 'EFT / bank transfer');
     await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
+    // Saved 95 days ago: long past its 48 hours when the exit is paid.
+    await savePayoutAccountOverApi(member, { bankId: 'nedbank', accountHolder: 'N Dube', accountNumber: '1001234567' });
     await inviteStaffOverApi(
       {
         fullName: 'Thabo Checker',
@@ -52,6 +55,9 @@ describe('a member leaves the pool', () => {
     await dialog.getByRole('button', { name: 'Request exit' }).click();
     await dialog.getByText('Please tell us why you are leaving (at least 10 characters)').waitFor();
     await dialog.getByLabel('Why are you leaving?').fill('We are moving overseas next year.');
+    // The member proves it is them: a stolen session alone cannot ask for their money.
+    await dialog.getByText('Paid into your payout account: Nedbank …4567 (N Dube)').waitFor();
+    await dialog.getByLabel('Your password, to confirm it is you').fill(member.password);
     await dialog.getByRole('button', { name: 'Request exit' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const section = page.getByRole('region', { name: 'Leaving the pool' });
@@ -130,6 +136,11 @@ describe('a member leaves the pool', () => {
     await maker.waitForURL('**/admin/exits');
     await card.getByRole('button', { name: 'Mark paid' }).click();
     const pay = maker.getByRole('dialog', { name: /Mark the exit paid/ });
+    // The whole number of the member's payout account, with its branch code and the holder's name checked.
+    const account = pay.getByRole('region', { name: 'Payout account' });
+    await account.getByText('1001234567').waitFor();
+    await account.getByText('198765').waitFor();
+    await account.getByText('The holder’s name matches the member’s name (Nomsa Dube).').waitFor();
     const proof = makePdf('transfer.pdf');
     await pay
       .getByLabel('Proof of transfer file')

@@ -25,6 +25,7 @@ import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-loa
 import { useObjectUrl } from '../../lib/use-object-url';
 import { useDownloadMyData, useProfilePhoto } from './api';
 import { CorrectionsSection } from './corrections-section';
+import { PayoutAccountSection } from './payout-account-section';
 import { formatAddress, getIdentityTypeLabel, maskIdNumber } from './profile-rules';
 
 export function ProfilePage() {
@@ -114,6 +115,7 @@ function ProfileDetails({ user }: { user: CurrentUser }) {
           To change these details, please contact the cooperative&apos;s office.
         </Typography>
       </Paper>
+      <PayoutAccountSection user={user} />
       <CorrectionsSection />
       <MyDataSection />
     </>

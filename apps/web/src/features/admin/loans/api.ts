@@ -1,6 +1,7 @@
 import type { AgeingBucket, GuarantorStatus, LoanStatus, LoanType, PenaltyType, WaiverStatus } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
+import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import type { LoanInstalmentView, LoanRepaymentView } from '../../../lib/loan-views';
 import { adminKeys } from '../shared/query-keys';
 import type { LoanFilters } from './loan-rules';
@@ -89,6 +90,8 @@ export interface AdminLoanDetail extends AdminLoan {
   settlement: { asOf: string; amount: number; principal: number; interest: number; penalties: number } | null;
   repayments: LoanRepayment[];
   waivers: LoanWaiver[];
+  /** The member's payout account the loan is paid into (null when they have none). */
+  payoutAccount?: AdminPayoutAccount | null;
 }
 
 export interface AgeingRow {

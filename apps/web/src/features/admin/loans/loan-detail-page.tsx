@@ -374,6 +374,7 @@ function LoanDetail({ id }: { id: string }) {
       <DisburseDialog
         isOpen={open?.kind === 'disburse'}
         loan={{ number: data.number, amount: data.amount, memberName: name }}
+        account={data.payoutAccount}
         onClose={close}
         onDisburse={(proofUrl) =>
           step.mutateAsync({ step: 'disburse', proofUrl }).then(() => success.show('Loan paid out.'))

@@ -13,8 +13,10 @@ import { useForm } from 'react-hook-form';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FileButton } from '../../../components/file-picker';
 import { FormTextField } from '../../../components/form-text-field';
+import { isPayoutAccountReady, PayoutAccountDetails } from '../../../components/payout-account-details';
 import { fetchFile, getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getFileExtension, isPdfFile, isProtectedFileUrl, saveBlob } from '../shared/files-api';
 import { ImagePreviewDialog } from '../shared/image-preview-dialog';
@@ -145,11 +147,13 @@ export function ConfirmDialog({
 export function DisburseDialog({
   isOpen,
   loan,
+  account,
   onClose,
   onDisburse,
 }: {
   isOpen: boolean;
   loan: { number: string; amount: number; memberName: string };
+  account: AdminPayoutAccount | null | undefined;
   onClose: () => void;
   onDisburse: (proofUrl: string) => Promise<unknown>;
 }) {
@@ -186,9 +190,10 @@ export function DisburseDialog({
     >
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2">
-          Transfer {formatRandAmount(loan.amount)} to {loan.memberName}, then upload the bank’s proof of transfer. The
-          repayment schedule starts today and the payout is posted to the books.
+          Transfer {formatRandAmount(loan.amount)} to {loan.memberName}’s payout account, then upload the bank’s proof
+          of transfer. The repayment schedule starts today and the payout is posted to the books.
         </Typography>
+        <PayoutAccountDetails account={account} memberName={loan.memberName} />
         {problem && <Alert severity="error">{problem}</Alert>}
         <Box>
           <FileButton
@@ -216,6 +221,7 @@ export function DisburseDialog({
         label="Pay out"
         pendingLabel="Paying out…"
         isPending={isPending}
+        isDisabled={!isPayoutAccountReady(account)}
         onCancel={onClose}
         onConfirm={() => void confirm()}
       />

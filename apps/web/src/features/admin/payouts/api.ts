@@ -1,6 +1,7 @@
 import type { ExitStatus, WithdrawalStatus } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
+import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { adminKeys } from '../shared/query-keys';
 
 export interface AdminExit {
@@ -31,6 +32,7 @@ export interface AdminExit {
   approverIds: string[];
   /** While the exit is open: the member's payments and loan repayments in the pool still pending. */
   pending?: { kind: 'payment' | 'loan_repayment'; id: string; amount: number; sentOn: string; description: string }[];
+  payoutAccount: AdminPayoutAccount | null;
 }
 
 export interface AdminWithdrawal {
@@ -42,6 +44,7 @@ export interface AdminWithdrawal {
   status: WithdrawalStatus;
   statusLabel: string;
   bank: { accountHolder: string; bankName: string; accountNumber: string; branchCode: string };
+  payoutAccount: AdminPayoutAccount | null;
   approvedBy: string | null;
   createdAt: string;
 }

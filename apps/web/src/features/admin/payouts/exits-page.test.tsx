@@ -29,6 +29,7 @@ const exit: AdminExit = {
   },
   approvalsNeeded: 1,
   approverIds: [],
+  payoutAccount: null,
 };
 
 describe('an exit’s settlement', () => {

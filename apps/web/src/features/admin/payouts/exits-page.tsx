@@ -195,9 +195,11 @@ export function ExitRequestsPage() {
         title="Mark the exit paid"
         description={
           open?.exit.settlement
-            ? `Pay ${formatRandAmount(open.exit.settlement.payout)} to ${open.exit.member.fullName ?? open.exit.member.email}, then upload the bank's proof.`
+            ? `Pay ${formatRandAmount(open.exit.settlement.payout)} to ${open.exit.member.fullName ?? open.exit.member.email}'s payout account, then upload the bank's proof.`
             : ''
         }
+        account={open?.exit.payoutAccount}
+        memberName={open ? (open.exit.member.fullName ?? open.exit.member.email) : ''}
         onClose={() => setOpen(null)}
         onPay={(proofUrl) => step.mutateAsync({ id: open!.exit.id, step: 'pay', body: { proofUrl } })}
       />

@@ -6,20 +6,29 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FileButton } from '../../../components/file-picker';
+import { isPayoutAccountReady, PayoutAccountDetails } from '../../../components/payout-account-details';
 import { getErrorMessage } from '../../../lib/api-client';
+import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { uploadPayoutProof } from './api';
 
-/** Marks a payout paid: the proof of the transfer is uploaded, then the step is sent with its URL. */
+/**
+ * Marks a payout paid: the member's payout account is shown in full (the only account paid into), the
+ * proof of the transfer is uploaded, then the step is sent with its URL.
+ */
 export function PayDialog({
   isOpen,
   title,
   description,
+  account,
+  memberName,
   onClose,
   onPay,
 }: {
   isOpen: boolean;
   title: string;
   description: string;
+  account: AdminPayoutAccount | null | undefined;
+  memberName: string;
   onClose: () => void;
   onPay: (proofUrl: string) => Promise<unknown>;
 }) {
@@ -55,6 +64,7 @@ export function PayDialog({
     >
       <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
         <Typography variant="body2">{description}</Typography>
+        <PayoutAccountDetails account={account} memberName={memberName} />
         {problem && <Alert severity="error">{problem}</Alert>}
         <FileButton
           label={file ? `Proof: ${file.name}` : 'Choose the proof of transfer'}
@@ -72,6 +82,7 @@ export function PayDialog({
         label="Mark paid"
         pendingLabel="Saving…"
         isPending={isPending}
+        isDisabled={!isPayoutAccountReady(account)}
         onCancel={onClose}
         onConfirm={() => void confirm()}
       />

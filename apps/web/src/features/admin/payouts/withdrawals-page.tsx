@@ -77,8 +77,9 @@ export function WithdrawalsPage() {
                       Asked {formatAdminDate(item.createdAt)} · {item.pool.name}
                     </Typography>
                     <Typography variant="body2">
-                      {item.bank.accountHolder}, {item.bank.bankName}, account {item.bank.accountNumber}, branch{' '}
-                      {item.bank.branchCode}
+                      {item.payoutAccount
+                        ? `Payout account: ${item.payoutAccount.bankName}, ${item.payoutAccount.accountHolder}`
+                        : 'No payout account yet'}
                     </Typography>
                   </Box>
                   <Chip
@@ -131,9 +132,11 @@ export function WithdrawalsPage() {
         title="Mark the withdrawal paid"
         description={
           open
-            ? `Pay ${formatRandAmount(open.item.amount)} into ${open.item.bank.bankName} account ${open.item.bank.accountNumber}, then upload the bank's proof.`
+            ? `Pay ${formatRandAmount(open.item.amount)} into the member's payout account, then upload the bank's proof.`
             : ''
         }
+        account={open?.item.payoutAccount}
+        memberName={open ? (open.item.member.fullName ?? open.item.member.email) : ''}
         onClose={() => setOpen(null)}
         onPay={(proofUrl) => step.mutateAsync({ id: open!.item.id, step: 'pay', body: { proofUrl } })}
       />

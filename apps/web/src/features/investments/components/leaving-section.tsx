@@ -1,4 +1,10 @@
-import { EXIT_NOTICE_DAYS, formatRandAmount, type RequestWithdrawalInput } from '@letsema/domain';
+import {
+  EXIT_NOTICE_DAYS,
+  formatRandAmount,
+  formatUsableFrom,
+  payoutAccountMessages,
+  type RequestWithdrawalInput,
+} from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +16,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { FormTextField } from '../../../components/form-text-field';
+import { IdentityProofField } from '../../../components/identity-proof-field';
+import { useCurrentUser } from '../../../lib/current-user';
+import {
+  confirmIdentity,
+  identityProofKind,
+  usePayoutAccount,
+  type IdentityProofKind,
+  type MyPayoutAccount,
+} from '../../../lib/payout-account';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -31,6 +47,43 @@ import { TextInput } from '../../../components/text-input';
 const withdrawalRules = lazyResolver(() => import('../form-rules').then((module) => module.withdrawalResolver));
 
 const OPEN_EXIT = ['requested', 'settled', 'approved'];
+
+/** How the member proves it is them, and their payout account: every payout request needs both. */
+function usePayoutAsk() {
+  const user = useCurrentUser();
+  const account = usePayoutAccount();
+  return {
+    kind: user.data ? identityProofKind(user.data) : ('password' as IdentityProofKind),
+    account: account.data ?? null,
+    isLoaded: account.isSuccess,
+  };
+}
+
+/** Where a payout goes: the member's payout account (last four digits), or how to add one. */
+function PayoutAccountLine({ account, isLoaded }: { account: MyPayoutAccount | null; isLoaded: boolean }) {
+  if (!isLoaded) return null;
+  if (!account) {
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/profile" color="inherit" size="small">
+            Add it
+          </Button>
+        }
+      >
+        {payoutAccountMessages.missing}
+      </Alert>
+    );
+  }
+  return (
+    <Typography variant="body2">
+      Paid into your payout account: <strong>{account.bankName}</strong> {account.accountNumber} (
+      {account.accountHolder})
+      {!account.isUsable && ` · it can receive payouts from ${formatUsableFrom(new Date(account.usableFrom))}`}
+    </Typography>
+  );
+}
 
 /** Leaving the pool (with 90 days' notice) and withdrawing allocated returns, for an approved member. */
 export function LeavingSection({ membership }: { membership: MembershipView }) {
@@ -60,8 +113,13 @@ export function LeavingSection({ membership }: { membership: MembershipView }) {
 function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefined }) {
   const [isOpen, setIsOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [proof, setProof] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
   const request = useRequestExit();
+  const ask = usePayoutAsk();
+  const isPending = request.isPending || isConfirming;
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -73,25 +131,29 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
           Your last exit request was rejected: {last.rejectionReason}
         </Alert>
       )}
-      <Button variant="outlined" color="error" onClick={() => setIsOpen(true)}>
+      <Box sx={{ mb: 2 }}>
+        <PayoutAccountLine account={ask.account} isLoaded={ask.isLoaded} />
+      </Box>
+      <Button variant="outlined" color="error" disabled={!ask.account} onClick={() => setIsOpen(true)}>
         Request exit
       </Button>
       <ActionDialog
         isOpen={isOpen}
         title="Request exit"
         subtitle={`Your notice of ${EXIT_NOTICE_DAYS} days starts today. You can cancel it until you are paid.`}
-        isPending={request.isPending}
+        isPending={isPending}
         onClose={() => setIsOpen(false)}
         onExited={() => {
           setReason('');
+          setProof('');
           setProblem(null);
+          setFailure(null);
           request.reset();
         }}
       >
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {request.error && (
-            <Alert severity="error">{getErrorMessage(request.error, 'The request could not be sent')}</Alert>
-          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <PayoutAccountLine account={ask.account} isLoaded={ask.isLoaded} />
           <TextInput
             label="Why are you leaving?"
             value={reason}
@@ -103,12 +165,14 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
             helperText={problem ?? ' '}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
+          <IdentityProofField kind={ask.kind} value={proof} onChange={setProof} />
         </DialogContent>
         <ActionDialogButtons
           label="Request exit"
           pendingLabel="Sending…"
           color="error"
-          isPending={request.isPending}
+          isPending={isPending}
+          isDisabled={ask.kind === 'none' || !ask.account}
           onCancel={() => setIsOpen(false)}
           onConfirm={() =>
             void (async () => {
@@ -120,7 +184,17 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
                 return;
               }
               setProblem(null);
-              request.mutate(checked.body, { onSuccess: () => setIsOpen(false) });
+              setFailure(null);
+              setIsConfirming(true);
+              try {
+                await confirmIdentity(ask.kind, proof);
+                await request.mutateAsync(checked.body);
+                setIsOpen(false);
+              } catch (error) {
+                setFailure(getErrorMessage(error, 'The request could not be sent'));
+              } finally {
+                setIsConfirming(false);
+              }
             })()
           }
         />
@@ -256,31 +330,40 @@ function WithdrawDialog({
   onClose: () => void;
 }) {
   const request = useRequestWithdrawal();
+  const ask = usePayoutAsk();
+  const [proof, setProof] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<RequestWithdrawalInput>({
     resolver: withdrawalRules.resolver as never,
-    defaultValues: { poolId, amount: '', accountHolder: '', bankName: '', accountNumber: '', branchCode: '' },
+    defaultValues: { poolId, amount: '' },
   });
+  const isPending = request.isPending || isConfirming;
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    setIsConfirming(true);
     try {
-      // The server converts the amount itself: what is sent is what was typed, checked.
+      // The member proves it is them first; the server converts the amount itself.
+      await confirmIdentity(ask.kind, proof);
       await request.mutateAsync({ ...values, poolId });
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['amount', 'accountHolder', 'bankName', 'accountNumber', 'branchCode']);
+      applyServerFieldErrors(error, setError, ['amount']);
       setFailure(getErrorMessage(error, 'The withdrawal could not be requested'));
+    } finally {
+      setIsConfirming(false);
     }
   });
   return (
     <ActionDialog
       isOpen={isOpen}
       title="Withdraw returns"
-      subtitle={`Up to ${formatRandAmount(available)}, paid into your bank account once an admin approves it.`}
-      isPending={request.isPending}
+      subtitle={`Up to ${formatRandAmount(available)}, paid into your payout account once an admin approves it.`}
+      isPending={isPending}
       onClose={onClose}
       onExited={() => {
         reset();
+        setProof('');
         setFailure(null);
       }}
     >
@@ -293,6 +376,7 @@ function WithdrawDialog({
       >
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
           {failure && <Alert severity="error">{failure}</Alert>}
+          <PayoutAccountLine account={ask.account} isLoaded={ask.isLoaded} />
           <FormTextField
             control={control}
             name="amount"
@@ -300,41 +384,13 @@ function WithdrawDialog({
             required
             slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 15 } }}
           />
-          <FormTextField
-            control={control}
-            name="accountHolder"
-            label="Account holder"
-            required
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-          <FormTextField
-            control={control}
-            name="bankName"
-            label="Bank"
-            required
-            slotProps={{ htmlInput: { maxLength: 80 } }}
-          />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="accountNumber"
-              label="Account number"
-              required
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 16 } }}
-            />
-            <FormTextField
-              control={control}
-              name="branchCode"
-              label="Branch code"
-              required
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-            />
-          </Box>
+          <IdentityProofField kind={ask.kind} value={proof} onChange={setProof} />
         </DialogContent>
         <ActionDialogButtons
           label="Ask to withdraw"
           pendingLabel="Sending…"
-          isPending={request.isPending}
+          isPending={isPending}
+          isDisabled={ask.kind === 'none' || !ask.account}
           onCancel={onClose}
         />
       </Box>

@@ -1,0 +1,66 @@
+import type { PayoutBankId, SavePayoutAccountInput } from '@letsema/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+import type { CurrentUser } from './current-user';
+
+/** The member's payout account as they see it: the last four digits only. */
+export interface MyPayoutAccount {
+  bankId: PayoutBankId;
+  bankName: string;
+  branchCode: string;
+  accountHolder: string;
+  accountNumber: string;
+  usableFrom: string;
+  isUsable: boolean;
+  updatedAt: string;
+}
+
+/** The member's payout account as the admin who pays it sees it; null when the member has none. */
+export interface AdminPayoutAccount {
+  bankName: string;
+  branchCode: string;
+  accountHolder: string;
+  accountNumber: string;
+  holderMatchesMember: boolean;
+  usableFrom: string;
+  isUsable: boolean;
+}
+
+export const payoutAccountKey = ['payout-account'] as const;
+
+export function usePayoutAccount() {
+  return useQuery({
+    queryKey: payoutAccountKey,
+    queryFn: ({ signal }) => apiClient.get<MyPayoutAccount | null>('/api/payout-account', signal),
+  });
+}
+
+/** How the signed-in member proves it is them: their password, else their authenticator's code. */
+export type IdentityProofKind = 'password' | 'code' | 'none';
+
+export function identityProofKind(user: Pick<CurrentUser, 'hasPassword' | 'mfaEnabled'>): IdentityProofKind {
+  if (user.hasPassword) return 'password';
+  return user.mfaEnabled ? 'code' : 'none';
+}
+
+/** Confirms it is the member (valid five minutes on this session), before a payout request or an account change. */
+export function confirmIdentity(kind: IdentityProofKind, value: string): Promise<unknown> {
+  return apiClient.post('/api/auth/reauthenticate', kind === 'code' ? { code: value } : { password: value });
+}
+
+export function useSavePayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      proof,
+      body,
+    }: {
+      proof: { kind: IdentityProofKind; value: string };
+      body: SavePayoutAccountInput;
+    }) => {
+      await confirmIdentity(proof.kind, proof.value);
+      return apiClient.put<MyPayoutAccount>('/api/payout-account', body);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutAccountKey }),
+  });
+}
