@@ -23,6 +23,7 @@ import {
 } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 import type { Storage } from './storage.js';
+import { erasePayoutAccount } from '../modules/payout-account/service.js';
 
 /** How long each kind of row is kept once it has served its purpose. */
 export const RETENTION = {
@@ -170,6 +171,7 @@ export function createMaintenance(deps: {
         .returning({ key: files.key });
       const kin = await tx.delete(nextOfKin).where(eq(nextOfKin.userId, id)).returning({ id: nextOfKin.id });
       await tx.delete(notifications).where(eq(notifications.userId, id));
+      await erasePayoutAccount(tx, id);
       await tx
         .update(users)
         .set({

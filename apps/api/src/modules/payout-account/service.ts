@@ -8,10 +8,10 @@ import {
   payoutAccountMessages,
   type SavePayoutAccountBody,
 } from '@letsema/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { notifications, payoutAccounts, users } from '../../db/schema.js';
+import { exitRequests, notifications, payoutAccounts, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState } from '../../lib/errors.js';
 import { requireFreshProof } from '../../lib/fresh-proof.js';
@@ -68,6 +68,18 @@ export async function usablePayoutAccount(executor: Executor, userId: string, no
     throw invalidState(payoutAccountMessages.held(formatUsableFrom(row.usableFrom)));
   }
   return row;
+}
+
+/**
+ * On erasure of a member's personal data: their payout account keeps only the last four digits of its
+ * number and no holder's name, as does the account noted on their exits.
+ */
+export async function erasePayoutAccount(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .update(payoutAccounts)
+    .set({ accountNumber: sql`right(${payoutAccounts.accountNumber}, 4)`, accountHolder: '', updatedAt: new Date() })
+    .where(eq(payoutAccounts.userId, userId));
+  await executor.update(exitRequests).set({ accountHolder: null }).where(eq(exitRequests.userId, userId));
 }
 
 /**
