@@ -179,6 +179,22 @@ export const staffGrants = pgTable(
 );
 
 /**
+ * A one-time code e-mailed to the holder of a session whose account has no password and no
+ * two-factor (third-party sign-in only): typed back, it confirms a payout request or an account
+ * change as a password would. One per session, ten minutes, five tries.
+ */
+export const reauthCodes = pgTable('reauth_codes', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  /** HMAC of the session and the code: the code itself is never stored. */
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
  * The second step of a sign-in with two-factor on: the password (or third-party sign-in) was
  * right, and the code is still owed. Lives five minutes, single-use, limited wrong tries.
  */

@@ -35,17 +35,25 @@ export function usePayoutAccount() {
   });
 }
 
-/** How the signed-in member proves it is them: their password, else their authenticator's code. */
-export type IdentityProofKind = 'password' | 'code' | 'none';
+/**
+ * How the signed-in member proves it is them: their password; without one, their authenticator's
+ * code; with neither (signed in with a provider only), a code e-mailed to them.
+ */
+export type IdentityProofKind = 'password' | 'code' | 'email';
 
 export function identityProofKind(user: Pick<CurrentUser, 'hasPassword' | 'mfaEnabled'>): IdentityProofKind {
   if (user.hasPassword) return 'password';
-  return user.mfaEnabled ? 'code' : 'none';
+  return user.mfaEnabled ? 'code' : 'email';
+}
+
+/** Asks for a code by e-mail (accounts without a password or two-factor). */
+export function sendEmailedCode(): Promise<unknown> {
+  return apiClient.post('/api/auth/reauthenticate/email-code');
 }
 
 /** Confirms it is the member (valid five minutes on this session), before a payout request or an account change. */
 export function confirmIdentity(kind: IdentityProofKind, value: string): Promise<unknown> {
-  return apiClient.post('/api/auth/reauthenticate', kind === 'code' ? { code: value } : { password: value });
+  return apiClient.post('/api/auth/reauthenticate', kind === 'password' ? { password: value } : { code: value });
 }
 
 export function useSavePayoutAccount() {

@@ -94,3 +94,15 @@ export function holderNameMatches(holder: string, memberName: string | null): bo
   const surname = memberWords[memberWords.length - 1]!;
   return fullWords.includes(surname);
 }
+
+/** An account without a password or two-factor confirms it is them with a code e-mailed to them. */
+export const EMAILED_CODE_MINUTES = 10;
+
+export const emailedCodeMessages = {
+  sent: 'We e-mailed you a six-digit code. Type it here to confirm it is you.',
+  wrong: 'That code is not right, or it has expired. Ask for a new one.',
+  required: 'Enter the code we e-mailed you',
+  tooSoon: 'We sent you a code less than a minute ago. Please check your e-mail.',
+  tooMany: 'Too many codes were asked for. Please try again in an hour.',
+  hasPassword: 'Confirm with your password instead.',
+} as const;

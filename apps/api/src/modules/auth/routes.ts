@@ -270,6 +270,23 @@ export function authRoutes(
   );
 
   app.post(
+    '/api/auth/reauthenticate/email-code',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary:
+          'E-mail a one-time code to confirm with, for an account without a password (signed in with a provider)',
+        description:
+          'The code (six digits, ten minutes, five tries) is sent to `POST /api/auth/reauthenticate` as `code`, from the same session. One a minute, five an hour.',
+        data: z.object({ sent: z.literal(true) }),
+        errors: [409, 429],
+      }),
+    },
+    async (request) => ok(await auth.sendReauthCode(currentUser(request).id, request.auth!.sessionId)),
+  );
+
+  app.post(
     '/api/auth/change-password',
     {
       ...signedIn,

@@ -19,6 +19,7 @@ import { sessions, users } from '../../db/schema.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
+import { createEmailProof } from './email-proof.js';
 import type { ExternalIdentity } from './google.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
 import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from './tokens.js';
@@ -61,6 +62,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const limiter = createRateLimiter(db);
+  const emailProof = createEmailProof({ db, config });
 
   async function openSession(userId: string): Promise<string> {
     const issuedAt = now();
@@ -337,6 +339,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           }
           throw error;
         });
+      } else if (input.code && (await emailProof.isWaiting(sessionId))) {
+        // No password: the code e-mailed to this session (modules/auth/email-proof.ts).
+        await emailProof.check(sessionId, input.code);
       } else if (user.mfaEnabledAt) {
         await twoFactor.confirmCode(user.id, input.code);
       } else {
@@ -345,6 +350,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const at = now();
       await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
       return { reauthenticatedAt: at.toISOString() };
+    },
+
+    /** E-mails a one-time code to an account without a password, to confirm a sensitive change with. */
+    async sendReauthCode(userId: string, sessionId: string): Promise<{ sent: true }> {
+      await emailProof.send(userId, sessionId);
+      return { sent: true };
     },
 
     /** Ends one session on the server: its token stops working everywhere. */

@@ -220,7 +220,6 @@ function PayoutAccountDialog({
         label="Save payout account"
         pendingLabel="Saving…"
         isPending={save.isPending}
-        isDisabled={kind === 'none'}
         onCancel={onClose}
         onConfirm={() => void confirm()}
       />

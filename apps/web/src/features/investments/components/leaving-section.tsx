@@ -172,7 +172,7 @@ function RequestExit({ poolId, last }: { poolId: string; last: MyExit | undefine
           pendingLabel="Sending…"
           color="error"
           isPending={isPending}
-          isDisabled={ask.kind === 'none' || !ask.account}
+          isDisabled={!ask.account}
           onCancel={() => setIsOpen(false)}
           onConfirm={() =>
             void (async () => {
@@ -390,7 +390,7 @@ function WithdrawDialog({
           label="Ask to withdraw"
           pendingLabel="Sending…"
           isPending={isPending}
-          isDisabled={ask.kind === 'none' || !ask.account}
+          isDisabled={!ask.account}
           onCancel={onClose}
         />
       </Box>
