@@ -93,8 +93,14 @@ const PASSWORD_CHANGE_ALLOWED = new Set([
   '/api/auth/logout-all',
 ]);
 
-/** Activity is written at most once a minute per session, so most requests only read. */
-const TOUCH_AFTER_SECONDS = 60;
+/**
+ * Seconds after which a request writes its session's activity again: at most once a minute, so most
+ * requests only read, and at most a quarter of the shortest idle limit, so that a session in use is
+ * always seen well inside its limit (with a one-minute limit, every 15 seconds).
+ */
+export function touchAfterSeconds(idleMinutes: GuardSettings['idleMinutes']): number {
+  return Math.min(60, (Math.min(idleMinutes.admin, idleMinutes.member) * 60) / 4);
+}
 
 /**
  * The conditions of a live session, in SQL: not ended, not expired, its account active, and used
@@ -184,6 +190,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   // JSON by the database.
   const findSession = sessionsWith('auth_find_sessions', authColumns);
   const findSessionWithMe = sessionsWith('auth_find_sessions_me', meViewJson(deps.mfaRequiredForAdmins));
+  const touchAfter = touchAfterSeconds(deps.idleMinutes);
 
   /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
   async function verifyBearer(request: FastifyRequest): Promise<TokenClaims | null> {
@@ -206,7 +213,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     if (!claims) return null;
     const row = await find(claims);
     if (!row) return null;
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+    if (Date.now() - row.lastSeenAt.getTime() >= touchAfter * 1000) {
       await deps.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })

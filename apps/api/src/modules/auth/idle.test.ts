@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
@@ -84,6 +84,35 @@ describe(`idle sessions (${testEngine})`, () => {
         .where(eq(sessions.id, claims!.sessionId));
       const answer = await short.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       expect(answer.statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('never idles out a session in use: with a one-minute limit, a read every 15 seconds keeps it for 90 seconds', async () => {
+    const short = await createTestApp({ MEMBER_IDLE_MINUTES: '1' });
+    try {
+      const member = await seedActiveMember(short.db);
+      const token = await login(short.app, member.email);
+      const claims = await verifyToken(short.config.jwtSecret, token);
+      const sessionId = claims!.sessionId;
+      // Fifteen seconds pass between reads: every stored time of the session moves back by as much.
+      for (let second = 15; second <= 90; second += 15) {
+        await short.db
+          .update(sessions)
+          .set({ lastSeenAt: sql`${sessions.lastSeenAt} - interval '15 seconds'` })
+          .where(eq(sessions.id, sessionId));
+        const answer = await short.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+        expect(answer.statusCode, `read at ${second} s`).toBe(200);
+      }
+      // Left alone for a minute after that, it ends.
+      await short.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`${sessions.lastSeenAt} - interval '61 seconds'` })
+        .where(eq(sessions.id, sessionId));
+      expect((await short.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+        401,
+      );
     } finally {
       await short.close();
     }
