@@ -1,7 +1,7 @@
 import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
-import { ensureSuperAdmin } from './modules/admin/bootstrap.js';
+import { ensureSuperAdmin, keepGeneratedPassword } from './modules/admin/bootstrap.js';
 import { loggerOptions, standardOutput } from './lib/request-log.js';
 import { stopOnSignals } from './lib/shutdown.js';
 
@@ -22,9 +22,10 @@ async function main() {
   const app = await buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel, standardOutput()) });
 
   if (admin.generatedPassword) {
-    // Printed once, to the console only: the operator's one chance to read it.
+    // The password goes to a file only the owner reads, never to the console or a log.
+    const file = keepGeneratedPassword(config.dataDir, admin.email, admin.generatedPassword);
     console.log(
-      `\nA super admin was created.\n  e-mail:   ${admin.email}\n  password: ${admin.generatedPassword}\nKeep it safe; it will not be shown again.\n`,
+      `\nA super admin was created (e-mail: ${admin.email}).\nIts password is in ${file} (readable by this user only).\nChoose a new one at first sign-in, then delete the file.\n`,
     );
   } else if (admin.created) {
     app.log.info({ email: admin.email }, 'super admin created');

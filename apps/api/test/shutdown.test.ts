@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { apiRoot } from '../src/paths.js';
 import { testEngine } from './database.js';
 
 /*
- * Stopping the real server: `scripts/start.mjs` (what `npm start` runs) in a child process, on a
+ * Starting and stopping the real server: `scripts/start.mjs` (what `npm start` runs) in a child process, on a
  * fresh data folder (and a fresh database on the PostgreSQL pass), sent SIGTERM while a request
  * and an e-mail are in flight.
  */
@@ -275,5 +275,26 @@ describe(`stopping the server (${testEngine})`, () => {
     expect(logged(server.output()).map((line) => line.msg)).toContain(
       'stop took too long; exiting with requests or jobs unfinished',
     );
+  });
+});
+
+describe(`the first start (${testEngine})`, () => {
+  it('keeps a generated super-admin password in a 0600 file in DATA_DIR and never prints it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-first-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await startServer({ ADMIN_PASSWORD: '', DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'initial-admin-password');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = /^password: (\S+)$/m.exec(readFileSync(file, 'utf8'))?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(server.output()).not.toContain(password);
+    expect(server.output()).toContain(file);
+
+    const signIn = await fetch(`http://127.0.0.1:${server.port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password }),
+    });
+    expect(signIn.status).toBe(200);
   });
 });

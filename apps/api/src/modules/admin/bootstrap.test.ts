@@ -1,10 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { adminRoles } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, bearer, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { users } from '../../db/schema.js';
-import { ensureSuperAdmin } from './bootstrap.js';
+import { ensureSuperAdmin, keepGeneratedPassword } from './bootstrap.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -127,6 +130,21 @@ describe(`bootstrap with ADMIN_EMAIL and ADMIN_PASSWORD (${testEngine})`, () => 
       expect(login.statusCode).toBe(200);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('the generated password file', () => {
+  it('is written readable by its owner only, also over a file left by an earlier start', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-admin-'));
+    try {
+      const file = path.join(dataDir, 'initial-admin-password');
+      writeFileSync(file, 'old', { mode: 0o644 });
+      expect(keepGeneratedPassword(dataDir, 'admin@localhost', 'generated-secret-value')).toBe(file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8')).toContain('password: generated-secret-value');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { adminRoles } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -7,12 +9,16 @@ import { hashPassword } from '../auth/passwords.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
+/** The file in DATA_DIR that holds a generated super-admin password, readable by its owner only. */
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
+
 // Any fixed number: instances starting together take it in turn to create the super admin.
 const BOOTSTRAP_LOCK = 7_310_453;
 
 /**
  * Makes sure a super admin exists. With no ADMIN_PASSWORD a random one is generated and handed
- * back once, for the caller to print; it is never stored in clear or logged.
+ * back once, for the caller to keep in a file only its owner reads (`keepGeneratedPassword`); it
+ * is never logged, and the database holds only its hash.
  */
 export async function ensureSuperAdmin(
   db: Db,
@@ -40,7 +46,7 @@ export async function ensureSuperAdmin(
     adminRoles: [...adminRoles],
     registrationStatus: 'active',
     accountStatus: 'active',
-    // A generated password has been printed to a console: it must be replaced at first sign-in.
+    // A generated password has been written to a file: it must be replaced at first sign-in.
     passwordChangeRequired: generatedPassword !== undefined,
     updatedAt: new Date(),
   };
@@ -58,4 +64,22 @@ export async function ensureSuperAdmin(
   });
   if (foundMeanwhile) return { created: false, email: foundMeanwhile.email };
   return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };
+}
+
+/**
+ * Writes a generated super-admin password to `DATA_DIR/initial-admin-password`, readable and
+ * writable by the owner only (0600), so that it never reaches a log or a terminal's scroll-back;
+ * answers the file's path for the console to name.
+ */
+export function keepGeneratedPassword(dataDir: string, email: string, password: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  writeFileSync(
+    file,
+    `e-mail:   ${email}\npassword: ${password}\n\nChoose a new password at first sign-in, then delete this file.\n`,
+    { mode: 0o600 },
+  );
+  // The mode above applies only to a new file; one left by an earlier start is narrowed too.
+  chmodSync(file, 0o600);
+  return file;
 }
