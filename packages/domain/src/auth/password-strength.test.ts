@@ -27,4 +27,13 @@ describe('checkPasswordStrength', () => {
     expect(checkPasswordStrength(password).isStrongEnough).toBe(true);
     expect(checkPasswordStrength(password, ['nomvula.dlamini@example.com']).isStrongEnough).toBe(false);
   });
+
+  it.each(['letsema2024', 'Letsema2024!', 'stokvel2026', 'letsemacoop1', 'Letsema@123'])(
+    "refuses %j, built on the product's own words, with the message",
+    (password) => {
+      const strength = checkPasswordStrength(password);
+      expect(strength.isStrongEnough).toBe(false);
+      expect(strength.message).toMatch(new RegExp(`^${WEAK_PASSWORD_MESSAGE.replace(/[.]/g, '\\.')}`));
+    },
+  );
 });

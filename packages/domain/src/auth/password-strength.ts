@@ -27,6 +27,12 @@ export interface PasswordStrength {
   message: string | null;
 }
 
+/**
+ * The product's own words: the first an attacker tries against a cooperative's accounts
+ * (`letsema2024`), so a password built on them is as guessable as one built on the member's name.
+ */
+export const PRODUCT_WORDS = ['letsema', 'stokvel', 'stokvels', 'cooperative', 'coop', 'savings'] as const;
+
 let estimator: ZxcvbnFactory | undefined;
 function getEstimator(): ZxcvbnFactory {
   estimator ??= new ZxcvbnFactory({
@@ -39,11 +45,12 @@ function getEstimator(): ZxcvbnFactory {
 
 /**
  * Estimates a new password. `userInputs` are words of the account itself (its e-mail address, a
- * name), which make a password built from them easy to guess.
+ * name), which make a password built from them easy to guess; the product's own words always count
+ * among them.
  */
 export function checkPasswordStrength(password: string, userInputs: readonly string[] = []): PasswordStrength {
   const words = userInputs.flatMap((input) => input.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 3);
-  const result = getEstimator().check(password, [...new Set(words)]);
+  const result = getEstimator().check(password, [...new Set([...PRODUCT_WORDS, ...words])]);
   const score = result.score;
   const warning = result.feedback.warning || null;
   const isStrongEnough = score >= MIN_PASSWORD_SCORE;

@@ -73,7 +73,7 @@ describe(`accounts (${testEngine})`, () => {
     }
   });
 
-  it.each(['12345678', 'password1', 'qwertyuiop', 'p'.repeat(40)])(
+  it.each(['12345678', 'password1', 'qwertyuiop', 'p'.repeat(40), 'letsema2024', 'Stokvel2026!'])(
     'refuses the guessable password %j at registration, saying why',
     async (password) => {
       const email = uniqueEmail();
