@@ -138,4 +138,36 @@ describe(`rate limits (${testEngine})`, () => {
       await proxied.close();
     }
   });
+
+  it('counts every address of one IPv6 /64 as one address, for an account and across accounts', async () => {
+    const { email } = await registerMember(t.app);
+    // A client holding a /64 takes a fresh address for every guess.
+    for (let i = 1; i <= 3; i++) {
+      expect((await loginFrom(`2001:db8:7:1::${i}`, email, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await loginFrom('2001:db8:7:1:ffff::99', email, TEST_PASSWORD)).statusCode).toBe(429);
+    // The owner on another network is not held back.
+    expect((await loginFrom('2001:db8:7:2::1', email, TEST_PASSWORD)).statusCode).toBe(200);
+
+    const codes: number[] = [];
+    for (let i = 1; i <= 13; i++) {
+      codes.push(
+        (await loginFrom(`2001:db8:8:1:${i.toString(16)}::1`, uniqueEmail('spray6'), 'wrong-password')).statusCode,
+      );
+    }
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('counts registrations from one IPv6 /64 together', async () => {
+    const register = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: uniqueEmail('bulk6'), password: TEST_PASSWORD },
+        remoteAddress: `2001:db8:9:1:${i}::1`,
+      });
+    const codes: number[] = [];
+    for (let i = 1; i <= 5; i++) codes.push((await register(i)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 429]);
+  });
 });

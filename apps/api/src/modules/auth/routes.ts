@@ -12,6 +12,7 @@ import {
   verifyEmailBody,
 } from '@letsema/domain';
 import type { RateLimitRule } from '../../config.js';
+import { addressKey } from '../../lib/address-group.js';
 import { notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { GoogleSignIn } from './google.js';
@@ -367,7 +368,7 @@ export function authRoutes(
     async (request) => {
       if (!deps.google) throw notFound('Google sign-in is not configured');
       const body = parseInput(googleSignInBody, request.body);
-      await deps.limiter.hit(`login:ip:${request.ip}`, deps.loginPerIp, authMessages.tooManyLogins);
+      await deps.limiter.hit(addressKey('login', request.ip), deps.loginPerIp, authMessages.tooManyLogins);
       const identity = await deps.google.exchange(body);
       return ok(await auth.signInWithIdentity(identity));
     },

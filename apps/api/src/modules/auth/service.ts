@@ -16,6 +16,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
+import { addressGroup, addressKey } from '../../lib/address-group.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
@@ -45,9 +46,9 @@ export const authMessages = {
   otherIdentity: 'This account is already linked to another Google account.',
 } as const;
 
-/** Password attempts are counted per account and address together. */
+/** Password attempts are counted per account and address (an IPv6 address by its /64) together. */
 function passwordAttemptKey(email: string, ip: string): string {
-  return `login:account:${email.toLowerCase()}:ip:${ip}`;
+  return `login:account:${email.toLowerCase()}:ip:${addressGroup(ip)}`;
 }
 
 export interface AuthServiceDeps {
@@ -209,7 +210,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * yet: a link to confirm it is sent in the same transaction.
      */
     async register(input: RegisterBody, ip: string): Promise<{ token: string }> {
-      await limiter.hit(`register:ip:${ip}`, config.rateLimits.registerPerIp, authMessages.tooManyRegistrations);
+      await limiter.hit(addressKey('register', ip), config.rateLimits.registerPerIp, authMessages.tooManyRegistrations);
       const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
       if (existing.length) throw conflict(authMessages.emailTaken);
       assertStrongPassword(input.password, 'password', [input.email]);
@@ -272,7 +273,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ? { actorId: user.id, targetType: 'user', targetId: user.id }
         : { actorId: null, targetType: 'email', targetId: hashEmailForAudit(config.jwtSecret, input.email) };
       try {
-        await limiter.hit(`login:ip:${ip}`, config.rateLimits.loginPerIp, authMessages.tooManyLogins);
+        await limiter.hit(addressKey('login', ip), config.rateLimits.loginPerIp, authMessages.tooManyLogins);
         await limiter.hit(accountKey, config.rateLimits.loginPerAccount, authMessages.tooManyLogins);
       } catch (error) {
         await writeAudit(db, {

@@ -14,6 +14,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
+import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
@@ -292,7 +293,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
      * the challenge before the code is checked, so five wrong codes end it even when sent together.
      */
     async completeChallenge(input: LoginMfaBody, ip: string): Promise<UserRow> {
-      await limiter.hit(`login:ip:${ip}`, config.rateLimits.loginPerIp, twoFactorMessages.tooManyCodes);
+      await limiter.hit(addressKey('login', ip), config.rateLimits.loginPerIp, twoFactorMessages.tooManyCodes);
       const [attempt] = await db
         .update(mfaChallenges)
         .set({ failedAttempts: sql`${mfaChallenges.failedAttempts} + 1` })
