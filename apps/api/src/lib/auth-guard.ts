@@ -94,6 +94,12 @@ const PASSWORD_CHANGE_ALLOWED = new Set([
 ]);
 
 /**
+ * The routes of the account itself (sign-in, two-factor enrolment, password, its own data): the only
+ * ones an admin who must still enrol a second factor may call.
+ */
+const ACCOUNT_ROUTES = '/api/auth/';
+
+/**
  * Seconds after which a request writes its session's activity again: at most once a minute, so most
  * requests only read, and at most a quarter of the shortest idle limit, so that a session in use is
  * always seen well inside its limit (with a one-minute limit, every 15 seconds).
@@ -266,7 +272,8 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
 
   /**
    * Requires a valid token of an account that is still active. An account that must choose a new
-   * password can do only that (and read itself, and sign out).
+   * password can do only that (and read itself, and sign out); an admin who must enrol a second
+   * factor can call only `/api/auth/*` until it is on.
    */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const ride = request.routeOptions.config.sessionRider?.(request) ?? null;
@@ -274,13 +281,23 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };
     if (ride) request.ridden = { value: auth.ridden };
-    if (auth.user.passwordChangeRequired && !PASSWORD_CHANGE_ALLOWED.has(request.routeOptions.url ?? '')) {
+    const url = request.routeOptions.url ?? '';
+    if (auth.user.passwordChangeRequired && !PASSWORD_CHANGE_ALLOWED.has(url)) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', guardMessages.passwordChangeRequired);
+    }
+    // An admin session is an admin's on every route, the member's own and the files alike: until its
+    // second factor is enrolled (while required) only the account's own calls stay open.
+    if (auth.user.isAdmin && !url.startsWith(ACCOUNT_ROUTES)) {
+      try {
+        checkAdminSecondFactor(auth.user);
+      } catch (error) {
+        await refuseAdminCall(request, error as AppError);
+      }
     }
   }
 
   /** Admin calls need two-factor sign-in turned on while the cooperative requires it. */
-  function checkAdminSecondFactor(user: AuthUser): void {
+  function checkAdminSecondFactor(user: Pick<AuthUser, 'mfaEnabledAt'>): void {
     if (deps.mfaRequiredForAdmins && !user.mfaEnabledAt) {
       throw new AppError('MFA_ENROLMENT_REQUIRED', guardMessages.mfaEnrolmentRequired);
     }
@@ -330,7 +347,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     }
   }
 
-  return { verifyBearer, authenticate, readMe, requirePermission, requireAdmin, sessionRead };
+  return { verifyBearer, authenticate, readMe, requirePermission, requireAdmin, sessionRead, checkAdminSecondFactor };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -252,10 +252,33 @@ describe(`two-factor sign-in (${testEngine})`, () => {
         error: 'Two-factor sign-in is required for admins. Set it up to continue.',
       });
     }
-    // Member calls and the enrolment itself still work.
-    expect((await get('/api/notifications', token)).statusCode).toBe(200);
+    // Every other door of the admin's session is shut too: files, uploads, pools, its own member calls.
+    const doors = [
+      () => get('/api/files/kyc/someone/id-document.pdf', token),
+      () => post('/api/uploads/id-document', {}, token),
+      () => post('/api/pools', { name: 'Pool of an admin without two-factor' }, token),
+      () => get('/api/pools', token),
+      () => get('/api/notifications', token),
+      () => get('/api/notifications/unread-count', token),
+    ];
+    for (const door of doors) {
+      const refused = await door();
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('MFA_ENROLMENT_REQUIRED');
+    }
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'auth.admin_refused')));
+    expect(refusals.map((row) => row.targetId)).toEqual(
+      expect.arrayContaining(['GET /api/files/*', 'POST /api/uploads/:kind', 'POST /api/pools']),
+    );
+    // The account's own calls (its settings, the enrolment itself) still work.
+    expect((await get('/api/auth/mfa', token)).statusCode).toBe(200);
+    expect((await get('/api/auth/email-preferences', token)).statusCode).toBe(200);
     const { secret } = await enrol(token);
     expect((await get('/api/admin/staff', token)).statusCode).toBe(200);
+    for (const door of doors.slice(3)) expect((await door()).statusCode).toBe(200);
     expect(dataOf<{ mfaEnrolmentRequired: boolean }>(await get('/api/auth/me', token)).mfaEnrolmentRequired).toBe(
       false,
     );

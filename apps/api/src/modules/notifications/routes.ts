@@ -59,9 +59,10 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
     },
     async (request) => {
       const claims = await guards.verifyBearer(request);
-      const count = claims ? await notifications.countUnreadForSession(claims) : null;
-      if (count === null) throw unauthenticated('Your session has ended. Please sign in again.');
-      return ok({ count });
+      const unread = claims ? await notifications.countUnreadForSession(claims) : null;
+      if (unread === null) throw unauthenticated('Your session has ended. Please sign in again.');
+      if (unread.isAdmin) guards.checkAdminSecondFactor(unread);
+      return ok({ count: unread.count });
     },
   );
 

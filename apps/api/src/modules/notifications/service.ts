@@ -108,6 +108,8 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
         sessionId: sessions.id,
         userId: sessions.userId,
         count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
+        isAdmin: users.isAdmin,
+        mfaEnabledAt: users.mfaEnabledAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -144,9 +146,12 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
 
   return {
     /** The unread count for a live session of an active account, or null when the session is not valid. */
-    async countUnreadForSession(claims: TokenClaims): Promise<number | null> {
+    /** The unread count of a live session, with what the guard judges of its account; null when it ended. */
+    async countUnreadForSession(
+      claims: TokenClaims,
+    ): Promise<{ count: number; isAdmin: boolean; mfaEnabledAt: Date | null } | null> {
       const row = await unreadForSession(claims);
-      return row ? row.count : null;
+      return row ? { count: row.count, isAdmin: row.isAdmin, mfaEnabledAt: row.mfaEnabledAt } : null;
     },
 
     /**
