@@ -18,6 +18,34 @@ export function createRateLimiter(db: Executor) {
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },
+    /** Counts one event in the window, atomically, and answers the count so far (no refusal). */
+    count(key: string, rule: RateLimitRule): Promise<{ count: number; retryAfter: number }> {
+      return increment(db, key, rule);
+    },
+    /** Takes one event back from the window's count (an attempt counted before it was judged right). */
+    async uncount(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key}`);
+    },
+    /** Starts (or starts again) a hold under `key` from now; `heldFor` says how long it has left. */
+    async hold(key: string): Promise<void> {
+      await db
+        .insert(rateLimits)
+        .values({ key, count: 1, windowStart: sql`now()` })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, windowStart: sql`now()` } });
+    },
+    /** Seconds left of a hold under `key` that lasts `seconds`, or 0 when there is none. */
+    async heldFor(key: string, seconds: number): Promise<number> {
+      const [row] = await db
+        .select({
+          left: sql<number>`extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${seconds}) - now())::float8`,
+        })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${key}`);
+      return row && row.left > 0 ? Math.ceil(row.left) : 0;
+    },
   };
 }
 
@@ -41,6 +69,6 @@ async function increment(db: Executor, key: string, rule: RateLimitRule) {
   return { count: row.count, retryAfter: Math.max(1, Math.ceil(rule.windowSeconds - age)) };
 }
 
-function tooMany(message: string, retryAfter: number): AppError {
+export function tooMany(message: string, retryAfter: number): AppError {
   return new AppError('RATE_LIMITED', message, { headers: { 'retry-after': String(retryAfter) } });
 }

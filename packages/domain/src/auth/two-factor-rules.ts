@@ -7,6 +7,8 @@ export const twoFactorMessages = {
   codeWrong: 'That code is not right. Check that the time on your phone is correct and try again.',
   challengeEnded: 'This sign-in has expired. Please sign in again.',
   tooManyCodes: 'Too many wrong codes. Please sign in again.',
+  accountPaused:
+    'Too many wrong codes for this account. Two-factor sign-in is paused for 15 minutes; please try again later.',
   notSetUp: 'Start the set-up again: scan the new QR code, then enter the code it shows.',
   alreadyOn: 'Two-factor sign-in is already on for this account.',
   notOn: 'Two-factor sign-in is not on for this account.',

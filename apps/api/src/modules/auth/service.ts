@@ -263,7 +263,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Signs in. Unknown e-mail and wrong password answer alike. Every attempt is counted before the
      * password is checked, in one atomic statement, so parallel guesses cannot slip past the limit:
      * per address, and per account from that address (a stranger elsewhere cannot lock the owner
-     * out). A success clears the account's count.
+     * out). A success clears the account's count (with two-factor on, only once the code is right).
      */
     async login(input: LoginBody, ip: string): Promise<LoginAnswer> {
       const accountKey = passwordAttemptKey(input.email, ip);
@@ -299,13 +299,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         throw new AppError('FORBIDDEN', authMessages.suspended);
       }
-      await limiter.reset(accountKey);
+      // With a second factor the password's count is cleared only once that step succeeds too, so
+      // a known password does not buy fresh guesses at the code.
+      if (!user.mfaEnabledAt) await limiter.reset(accountKey);
       return finishSignIn(user, 'password');
     },
 
     /** Finishes a sign-in that needed a second factor. */
     async loginWithCode(input: LoginMfaBody, ip: string): Promise<{ token: string }> {
       const user = await twoFactor.completeChallenge(input, ip);
+      if (user.method === 'password') await limiter.reset(passwordAttemptKey(user.email, ip));
       await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
       await writeAudit(db, {
         actorId: user.id,

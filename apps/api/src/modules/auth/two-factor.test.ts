@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
 import { testEngine } from '../../../test/database.js';
 import { googleSettings, signInAtProvider } from '../../../test/google-flow.js';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
-import { auditLog, mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
+import { auditLog, emailOutbox, mfaChallenges, mfaRecoveryCodes, rateLimits, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'http://localhost:3998';
 const REDIRECT = `${PUBLIC_URL}/auth/google/callback`;
@@ -298,5 +298,106 @@ describe(`two-factor sign-in (${testEngine})`, () => {
       post('/api/auth/login/mfa', { challenge: b, code }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+});
+
+describe(`second factors guessed across challenges (${testEngine})`, () => {
+  const paused =
+    'Too many wrong codes for this account. Two-factor sign-in is paused for 15 minutes; please try again later.';
+  const failureMails = (email: string) =>
+    t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.to, email),
+          eq(emailOutbox.subject, 'Letsema: your password was used and the second step failed'),
+        ),
+      );
+
+  it('pauses second-factor sign-in for 15 minutes after ten wrong codes in any challenges, the right code too', async () => {
+    const member = await registerMember(t.app);
+    const { secret } = await enrol(member.token);
+    const codes: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const challenge = await passwordStep(member.email);
+      for (let i = 0; i < 5; i++)
+        codes.push((await post('/api/auth/login/mfa', { challenge, code: '000000' })).statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+
+    // A fresh challenge from the right password, and the right code: still refused, saying why.
+    const challenge = await passwordStep(member.email);
+    const refused = await post('/api/auth/login/mfa', { challenge, code: appCode(secret) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(paused);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    const lockOuts = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, member.userId), eq(auditLog.action, 'auth.lock_out')));
+    expect(lockOuts.some((row) => (row.after as { scope?: string }).scope === 'account')).toBe(true);
+
+    // Fifteen minutes later the owner signs in with the right code.
+    await t.db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 16 * 60_000) })
+      .where(like(rateLimits.key, `mfa:%:account:${member.userId}`));
+    const later = await passwordStep(member.email);
+    const signedIn = await post('/api/auth/login/mfa', { challenge: later, code: appCode(secret) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
+  it('judges at most ten wrong codes sent together on many challenges', async () => {
+    const member = await registerMember(t.app);
+    await enrol(member.token);
+    const challenges = [];
+    for (let i = 0; i < 4; i++) challenges.push(await passwordStep(member.email));
+    const answers = await Promise.all(
+      challenges.flatMap((challenge) =>
+        Array.from({ length: 5 }, (_, i) => post('/api/auth/login/mfa', { challenge, code: `12345${i}` })),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('clears the password count only once the second factor succeeds', async () => {
+    const member = await registerMember(t.app);
+    await enrol(member.token);
+    // Ten right passwords without a code use up the account's count (10 in 15 minutes)...
+    for (let i = 0; i < 10; i++) await passwordStep(member.email);
+    const eleventh = await post('/api/auth/login', { email: member.email, password: TEST_PASSWORD });
+    expect(eleventh.statusCode).toBe(429);
+
+    // ...while a right code clears it.
+    const other = await registerMember(t.app);
+    const enrolled = await enrol(other.token);
+    for (let i = 0; i < 9; i++) await passwordStep(other.email);
+    const last = await passwordStep(other.email);
+    expect((await post('/api/auth/login/mfa', { challenge: last, code: appCode(enrolled.secret) })).statusCode).toBe(
+      200,
+    );
+    // Without the clearing this would be the eleventh in 15 minutes.
+    await passwordStep(other.email);
+  });
+
+  it('e-mails the owner that their password was used and the second step failed, once however many codes fail', async () => {
+    const member = await registerMember(t.app);
+    await enrol(member.token);
+    expect(await failureMails(member.email)).toHaveLength(0);
+    const first = await passwordStep(member.email);
+    expect((await post('/api/auth/login/mfa', { challenge: first, code: '000000' })).statusCode).toBe(400);
+    const mails = await failureMails(member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('your password was used, and the second step');
+    expect(mails[0]!.text).toContain('change your password now');
+
+    for (let i = 0; i < 3; i++) await post('/api/auth/login/mfa', { challenge: first, code: '000000' });
+    const second = await passwordStep(member.email);
+    await post('/api/auth/login/mfa', { challenge: second, code: '000000' });
+    expect(await failureMails(member.email)).toHaveLength(1);
   });
 });

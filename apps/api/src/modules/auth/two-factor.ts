@@ -17,7 +17,9 @@ import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
 import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState } from '../../lib/errors.js';
-import type { RateLimiter } from '../../lib/rate-limit.js';
+import { buildMail } from '../../lib/mail.js';
+import { tooMany, type RateLimiter } from '../../lib/rate-limit.js';
+import { queueMail } from '../notifications/service.js';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, thirty seconds. */
 const PERIOD_SECONDS = 30;
@@ -26,6 +28,14 @@ const DIGITS = 6;
 const WINDOW = 1;
 const CHALLENGE_SECONDS = 5 * 60;
 const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Wrong second factors an account may get across all its challenges (a right password opens a new
+ * one each time) in 15 minutes; the tenth pauses its second-factor sign-in for 15 minutes.
+ */
+export const ACCOUNT_WRONG_CODES = { limit: 10, windowSeconds: 15 * 60 };
+export const ACCOUNT_PAUSE_SECONDS = 15 * 60;
+/** The owner hears of a failed second step at most once an hour, however many follow. */
+const FAILURE_MAIL_EVERY = { limit: 1, windowSeconds: 60 * 60 };
 const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits that cannot be mistaken for one another when copied by hand. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -72,7 +82,7 @@ function wrongCode(): AppError {
 
 export interface TwoFactorDeps {
   db: Db;
-  config: Pick<Config, 'mfa' | 'rateLimits'>;
+  config: Pick<Config, 'mfa' | 'rateLimits' | 'publicUrl'>;
   limiter: RateLimiter;
   /** Checks the account's own password under the sign-in limit (from the auth service). */
   checkPassword: (user: UserRow, password: string, ip: string) => Promise<void>;
@@ -191,6 +201,42 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return user;
   }
 
+  /** A second-factor lock-out, for the audit log: of one challenge, or of the whole account. */
+  async function auditLockOut(userId: string, scope: 'challenge' | 'account'): Promise<void> {
+    await writeAudit(db, {
+      actorId: userId,
+      action: 'auth.lock_out',
+      outcome: 'refused',
+      targetType: 'user',
+      targetId: userId,
+      after: { method: 'two-factor', scope },
+    });
+  }
+
+  /**
+   * E-mails the owner that the first step of a sign-in succeeded and the second failed: whoever
+   * tried knows the password (or holds the Google account). Once an hour at most, so a stream of
+   * wrong codes sends one mail.
+   */
+  async function tellOwnerOfFailedStep(user: UserRow, method: string): Promise<void> {
+    const sent = await limiter.count(`mfa:failure-mail:account:${user.id}`, FAILURE_MAIL_EVERY);
+    if (sent.count > FAILURE_MAIL_EVERY.limit) return;
+    const firstStep = method === 'password' ? 'your password was used' : 'your Google account was used';
+    const mail = buildMail({
+      publicUrl: config.publicUrl,
+      subject: 'Letsema: your password was used and the second step failed',
+      greetingName: user.fullName,
+      paragraphs: [
+        `Someone tried to sign in to your Letsema account: ${firstStep}, and the second step (the code from your authenticator app) failed.`,
+        method === 'password'
+          ? 'If this was you, you can ignore this e-mail. If it was not, change your password now: whoever tried knows it. Your two-factor sign-in kept them out.'
+          : 'If this was you, you can ignore this e-mail. If it was not, secure your Google account now. Your two-factor sign-in kept them out.',
+      ],
+      action: { label: 'Open Settings', path: '/settings' },
+    });
+    await queueMail(db, { to: user.email, ...mail });
+  }
+
   return {
     async status(userId: string): Promise<MfaStatus> {
       const user = await loadUser(userId);
@@ -290,9 +336,13 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
     /**
      * Finishes a sign-in with its challenge and a code; answers the account. Each try is counted on
-     * the challenge before the code is checked, so five wrong codes end it even when sent together.
+     * the challenge before the code is checked, so five wrong codes end it even when sent together;
+     * and on the account across its challenges, so that a known password cannot open challenges
+     * without end: ten wrong codes in 15 minutes pause the account's second-factor sign-in for 15
+     * minutes (the right code too). The owner is e-mailed when a second step fails (at most once an
+     * hour).
      */
-    async completeChallenge(input: LoginMfaBody, ip: string): Promise<UserRow> {
+    async completeChallenge(input: LoginMfaBody, ip: string): Promise<UserRow & { method: string }> {
       await limiter.hit(addressKey('login', ip), config.rateLimits.loginPerIp, twoFactorMessages.tooManyCodes);
       const [attempt] = await db
         .update(mfaChallenges)
@@ -308,24 +358,32 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         .returning();
       if (!attempt) {
         const [ended] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.id, input.challenge));
-        const tooMany = ended && !ended.usedAt && ended.failedAttempts >= MAX_CODE_ATTEMPTS;
-        if (tooMany) {
-          await writeAudit(db, {
-            actorId: ended.userId,
-            action: 'auth.lock_out',
-            outcome: 'refused',
-            targetType: 'user',
-            targetId: ended.userId,
-            after: { method: 'two-factor' },
-          });
-        }
+        const tooManyHere = ended && !ended.usedAt && ended.failedAttempts >= MAX_CODE_ATTEMPTS;
+        if (tooManyHere) await auditLockOut(ended.userId, 'challenge');
         throw new AppError(
           'UNAUTHENTICATED',
-          tooMany ? twoFactorMessages.tooManyCodes : twoFactorMessages.challengeEnded,
+          tooManyHere ? twoFactorMessages.tooManyCodes : twoFactorMessages.challengeEnded,
         );
       }
       const user = await loadUser(attempt.userId);
       if (user.accountStatus !== 'active') throw new AppError('UNAUTHENTICATED', twoFactorMessages.challengeEnded);
+
+      const pauseKey = `mfa:paused:account:${user.id}`;
+      const wrongKey = `mfa:wrong:account:${user.id}`;
+      const pausedFor = await limiter.heldFor(pauseKey, ACCOUNT_PAUSE_SECONDS);
+      if (pausedFor > 0) {
+        await auditLockOut(user.id, 'account');
+        throw tooMany(twoFactorMessages.accountPaused, pausedFor);
+      }
+      // Counted before the code is judged, so codes sent together on many challenges cannot pass the
+      // limit; a right code is taken back off the count.
+      const counted = await limiter.count(wrongKey, ACCOUNT_WRONG_CODES);
+      if (counted.count > ACCOUNT_WRONG_CODES.limit) {
+        await limiter.hold(pauseKey);
+        await auditLockOut(user.id, 'account');
+        throw tooMany(twoFactorMessages.accountPaused, ACCOUNT_PAUSE_SECONDS);
+      }
+
       const isRight = await db.transaction(async (tx) => {
         // A wrong code is answered after this transaction; the attempt was counted before it.
         if (!(await checkCode(tx, user, input.code))) return false;
@@ -337,17 +395,24 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         if (!finished.length) throw new AppError('UNAUTHENTICATED', twoFactorMessages.challengeEnded);
         return true;
       });
-      if (!isRight) {
-        await writeAudit(db, {
-          actorId: user.id,
-          action: 'auth.second_factor',
-          outcome: 'failure',
-          targetType: 'user',
-          targetId: user.id,
-        });
-        throw wrongCode();
+      if (isRight) {
+        await limiter.uncount(wrongKey);
+        return { ...user, method: attempt.method };
       }
-      return user;
+      await writeAudit(db, {
+        actorId: user.id,
+        action: 'auth.second_factor',
+        outcome: 'failure',
+        targetType: 'user',
+        targetId: user.id,
+      });
+      await tellOwnerOfFailedStep(user, attempt.method);
+      if (counted.count >= ACCOUNT_WRONG_CODES.limit) {
+        await limiter.hold(pauseKey);
+        await auditLockOut(user.id, 'account');
+        throw tooMany(twoFactorMessages.accountPaused, ACCOUNT_PAUSE_SECONDS);
+      }
+      throw wrongCode();
     },
 
     /** Forgets every trace of two-factor on an account (used when a stranger may have set it). */
