@@ -128,6 +128,14 @@ export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string):
       ) as line(account, user_id, amount_cents)
     `),
   );
+  // The first posting sets the month the books start in, as it does in the posting path.
+  await db.execute(
+    sql.raw(`
+      insert into settings (key, value)
+      select 'books_start', jsonb_build_object('period', min(period)) from journal_entries having min(period) is not null
+      on conflict (key) do nothing
+    `),
+  );
   // The totals an approval keeps: each membership's paid, each pool's amount, shares and members.
   await db.execute(
     sql.raw(`

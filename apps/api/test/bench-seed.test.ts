@@ -34,5 +34,13 @@ describe(`the benchmark's seed (${testEngine})`, () => {
     ).rows;
     // Member 0 and one member in a hundred twice over hold a pool; each has paid fifty instalments.
     expect(counts).toEqual({ holdings: 21, completed: 21 * 50, entries: 21 * 50, own: 0, waiting: 10 });
+    // The books start in the month of the first entry, as the first approval would have set it.
+    const [start] = (
+      await t.db.execute<{ matches: boolean }>(sql`
+        select (select value ->> 'period' from settings where key = 'books_start')
+          = (select min(period) from journal_entries) as matches
+      `)
+    ).rows;
+    expect(start).toEqual({ matches: true });
   });
 });
