@@ -55,18 +55,7 @@ describe('the books, from an expense to a member’s statement', () => {
       { ...CHECKER, roles: ['expense_management', 'investment_management', 'month_end'] },
       token,
     );
-    await api(
-      'POST',
-      '/api/admin/staff',
-      {
-        fullName: THIRD.fullName,
-        email: THIRD.email,
-        phoneNumber: '0841234567',
-        password: THIRD.password,
-        roles: ['expense_management'],
-      },
-      token,
-    );
+    await inviteStaffOverApi({ ...THIRD, phoneNumber: '0841234567', roles: ['expense_management'] }, token);
     await own.stop();
     // Today again: last month has ended and can be closed.
     await own.start(0);
