@@ -20,15 +20,17 @@ const askedPeriod = askedOn.slice(0, 7);
 
 describe('a member leaves the pool', () => {
   let member: { email: string; password: string; token: string };
+  let pool: Awaited<ReturnType<typeof createOpenPool>>;
 
   const own = useOwnServer('exit');
 
   beforeAll(async () => {
     await own.start(-daysBetween(askedOn, today));
     const token = await adminToken();
-    const pool = await createOpenPool(token);
+    pool = await createOpenPool(token);
     member = await createActiveMember('Nomsa Dube');
-    const membership = await joinOverApi(member.token, pool, 2, 'once');
+    // Three shares, two paid: a third payment can still be sent while the exit waits.
+    const membership = await joinOverApi(member.token, pool, 3, 'once');
     await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
     const payment = await payOverApi(member.token, pool.id, 200_000, 'EFT / bank transfer');
     await api('POST', `/api/admin/payments/${payment.id}/approve`, undefined, token);
@@ -91,10 +93,21 @@ describe('a member leaves the pool', () => {
     await api('POST', `/api/admin/month-end/${askedPeriod}/reports`, undefined, token);
     await api('POST', `/api/admin/month-end/${askedPeriod}/close`, undefined, token);
 
+    // A payment still waiting for a decision holds the settlement back, and the admin is told why.
+    const waiting = await payOverApi(member.token, pool.id, 100_000, 'EFT / bank transfer');
     const maker = await newPage({ baseURL: own.baseUrl });
     await signIn(maker, ADMIN.email, ADMIN.password);
     await maker.goto('/admin/exits');
     const card = maker.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
+    await card
+      .getByText(
+        `Approve or reject what the member still has pending in this pool first: a payment of R 1 000.00 sent on ${today}.`,
+        { exact: false },
+      )
+      .waitFor();
+    expect(await card.getByRole('button', { name: 'Prepare settlement' }).isDisabled()).toBe(true);
+    await api('POST', `/api/admin/payments/${waiting.id}/reject`, { reason: 'The transfer never arrived.' }, token);
+    await maker.reload();
     await card.getByRole('button', { name: 'Prepare settlement' }).click();
     await card.getByText('Waiting for another admin').waitFor();
     await card.getByText('You prepared this settlement, so another admin must decide it.').waitFor();
@@ -164,5 +177,6 @@ describe('a member leaves the pool', () => {
     await page.getByRole('button', { name: 'Show statement' }).click();
     await page.getByText('Payout', { exact: false }).first().waitFor();
     await page.getByText('-R 2 000.00').waitFor();
-  });
+    // Four admins' and members' pages, a month end and a payment decided first: more than the usual 90 seconds.
+  }, 180_000);
 });
