@@ -67,6 +67,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'withdrawal.approve': 'Withdrawal approved',
   'withdrawal.reject': 'Withdrawal rejected',
   'withdrawal.pay': 'Withdrawal paid',
+  'payout_account.add': 'Payout account added',
+  'payout_account.change': 'Payout account changed',
 
   'loan_settings.update': 'Lending rules changed',
   'loan_product.create': 'Loan product added',
@@ -106,6 +108,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'month_end.reconcile': 'Month reconciled with the bank',
   'month_end.calculate': 'Month’s profit calculated',
   'month_end.allocate': 'Month’s profit allocated to members',
+  'month_end.recalculate': 'Month’s split cleared: a member was paid out since it was calculated',
   'month_end.reports': 'Month-end reports generated',
   'month_end.close': 'Month closed',
   'month_end.reopen_request': 'Reopening of a month asked',
