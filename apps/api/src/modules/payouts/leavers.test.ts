@@ -7,6 +7,7 @@ import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
+import { reauthenticate, seedPayoutAccount } from '../../../test/payout-account.js';
 import { emergencyProduct, lendingOn } from '../../../test/loans.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
@@ -49,6 +50,7 @@ interface ExitAnswer {
 async function join(fullName: string, shares: number): Promise<Member> {
   const member = await seedActiveMember(t.db, { fullName });
   const token = await login(t.app, member.email);
+  await seedPayoutAccount(t.db, member.id, { accountHolder: fullName });
   const joined = await joinOk(t.app, token, pool, shares, 'once');
   await okData(call('POST', `/api/admin/pool-requests/${joined.id}/approve`, manager));
   return { id: member.id, token, membershipId: joined.id };
@@ -165,6 +167,7 @@ describe(`no money credited after a member left (${testEngine})`, () => {
   it("settles an exit only once the member's pending payments are decided, and paying it rejects any sent since", async () => {
     at('2026-04-02T09:00:00+02:00');
     const waiting = await pay(lerato, 1000, false);
+    await reauthenticate(t.app, lerato.token);
     const exit = await okData<ExitAnswer>(
       call('POST', '/api/exits', lerato.token, { poolId: pool.id, reason: 'Moving to another province.' }),
       201,
@@ -317,6 +320,7 @@ describe(`a member who left holds nothing afterwards (${testEngine})`, () => {
   });
 
   it('leaves out a member paid out after the month ended but before it closed, in a profit month, and lists the loan book', async () => {
+    await reauthenticate(t.app, sipho.token);
     const exit = await okData<ExitAnswer>(
       call('POST', '/api/exits', sipho.token, { poolId: pool.id, reason: 'Buying a house with my savings.' }),
       201,
