@@ -17,6 +17,10 @@ import type { SubmittedMember } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
+import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
+
+/** The books' clock runs this many days ahead, past the payout account's 48-hour hold. */
+const PAYOUT_HOLD_OFFSET_DAYS = 3;
 
 const newPage = useBrowser();
 const PHONE = { width: 375, height: 800 };
@@ -87,6 +91,14 @@ describe('a loan from the lending setup to its arrears', () => {
     }
     // A second loan admin, who pays out what the super admin approves.
     await inviteStaffOverApi({ ...LENDER, roles: ['loan_management'] }, token);
+    // A loan is paid into the borrower's payout account, 48 hours after it was saved: the clock moves on.
+    await savePayoutAccountOverApi(borrower, {
+      bankId: 'fnb',
+      accountHolder: 'Thabo Nkosi',
+      accountNumber: '62012345678',
+    });
+    await own.stop();
+    await own.start(PAYOUT_HOLD_OFFSET_DAYS);
   }, 240_000);
 
   afterAll(() => removeTestFiles(files));
@@ -355,8 +367,9 @@ describe('a loan from the lending setup to its arrears', () => {
 
     // The member's statement shows the loan beside the contributions: paid out, repaid, still owed.
     await page.goto('/statements');
-    await page.getByLabel('From').fill(dayOf(new Date()));
-    await page.getByLabel('To').fill(dayOf(new Date()));
+    const booksToday = dayOf(new Date(Date.now() + PAYOUT_HOLD_OFFSET_DAYS * 86_400_000));
+    await page.getByLabel('From').fill(booksToday);
+    await page.getByLabel('To').fill(booksToday);
     await page.getByRole('button', { name: 'Show statement' }).click();
     const loanPart = page.getByRole('region', { name: 'Loans' });
     await loanPart.getByText('owed at the end R 2 337.50', { exact: false }).waitFor();
