@@ -27,6 +27,9 @@ const PUBLIC = new Set([
   'POST /api/auth/register',
   'GET /api/auth/providers',
   'POST /api/auth/google',
+  // An invitee has no session yet: the invitation's link is their proof.
+  'POST /api/auth/staff-invitation',
+  'POST /api/auth/staff-invitation/accept',
   // The API's description; the reference page's own files are under /api/docs.
   'GET /api/openapi.json',
 ]);
