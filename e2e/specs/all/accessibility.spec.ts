@@ -186,6 +186,12 @@ describe('accessibility with dialogs, menus and drawers open (axe, every impact)
       const pool = await createOpenPool(token);
       const membership = await joinOverApi(member.token, pool, 2, 'monthly');
       await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
+      // A saved payout account, so that the exit can be asked for.
+      await savePayoutAccountOverApi(member, {
+        bankId: 'fnb',
+        accountHolder: 'Ayanda Zulu',
+        accountNumber: '62012345678',
+      });
       // Two-factor on, so that Settings offers turning it off and new recovery codes.
       const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', undefined, member.token);
       await api('POST', '/api/auth/mfa/enable', { code: appCode(setup.secret) }, member.token);
