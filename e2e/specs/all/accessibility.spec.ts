@@ -311,7 +311,7 @@ describe('accessibility with dialogs, menus and drawers open (axe, every impact)
           {
             name: 'creating an admin',
             url: '/admin/staff',
-            open: dialogFrom({ name: 'Add Admin User' }, /Create Admin User/),
+            open: dialogFrom({ name: 'Add Admin User' }, /Invite Admin User/),
           },
           {
             name: 'editing an admin',
