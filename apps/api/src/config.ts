@@ -69,6 +69,7 @@ const envSchema = z.object({
     .default(25),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_DAY: positiveInt.default(50),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt.default(20),
   UPLOAD_QUOTA_MB: positiveInt.default(100),
   KYC_RETENTION_YEARS: positiveInt.default(5),
@@ -134,7 +135,13 @@ export interface Config {
   /** Minutes without a request after which a session ends. */
   idleMinutes: { admin: number; member: number };
   mfa: { requiredForAdmins: boolean; encryptionKey: Buffer };
-  rateLimits: { loginPerIp: RateLimitRule; loginPerAccount: RateLimitRule; registerPerIp: RateLimitRule };
+  rateLimits: {
+    loginPerIp: RateLimitRule;
+    loginPerAccount: RateLimitRule;
+    /** Wrong passwords an account takes in a day from anywhere; past it, only an e-mailed link signs in. */
+    loginPerAccountDay: RateLimitRule;
+    registerPerIp: RateLimitRule;
+  };
   /** Bytes of stored files each account may hold. */
   uploadQuotaBytes: number;
   /** Years a member's identity documents are kept after the relationship ends. */
@@ -229,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       loginPerIp: { limit: e.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: 5 * 60 },
       loginPerAccount: { limit: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: 15 * 60 },
+      loginPerAccountDay: { limit: e.RATE_LIMIT_LOGIN_PER_ACCOUNT_DAY, windowSeconds: 24 * 60 * 60 },
       registerPerIp: { limit: e.RATE_LIMIT_REGISTER_PER_IP, windowSeconds: 60 * 60 },
     },
   };

@@ -4,6 +4,7 @@ export * from './status.js';
 export * from './money.js';
 export * from './auth/schemas.js';
 export * from './auth/two-factor.js';
+export * from './auth/recovery.js';
 export * from './notifications/schemas.js';
 export * from './time.js';
 export * from './kyc/index.js';

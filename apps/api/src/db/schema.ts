@@ -59,6 +59,12 @@ export const users = pgTable(
      * sign-in); null means nobody has, so a verified identity that arrives later takes the account over.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the current password was set by someone who had shown control of the address (or, before
+     * the address was proven, when it was set at all). A password set before `emailVerifiedAt` was
+     * chosen by whoever registered, who may not own the address; null for an account without one.
+     */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true, mode: 'date' }),
     /** The confirmed TOTP secret (RFC 6238), encrypted; two-factor sign-in is on when mfaEnabledAt is set. */
     mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
@@ -143,6 +149,33 @@ export const staffInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_invitations_token_key').on(t.tokenHash), index('staff_invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use links e-mailed to an account's address: a password reset (30 minutes) or a sign-in
+ * link (15 minutes). Only a SHA-256 of the random token is kept. `requestedBy` names the staff
+ * manager who had a reset sent to an admin; null when the owner asked.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** password_reset or sign_in */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_links_token_key').on(t.tokenHash),
+    index('account_links_user_idx').on(t.userId, t.purpose),
+    index('account_links_requested_by_idx').on(t.requestedBy),
+  ],
 );
 
 /**

@@ -56,6 +56,27 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/forgot-password',
+        lazy: themed(
+          () => import('../features/auth/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: '/reset-password',
+        lazy: themed(
+          () => import('../features/auth/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: '/sign-in-link',
+        lazy: themed(
+          () => import('../features/auth/sign-in-link-page'),
+          (m) => m.SignInLinkPage,
+        ),
+      },
+      {
         path: '/verify-email',
         lazy: themed(
           () => import('../features/auth/verify-email-page'),

@@ -13,6 +13,9 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
 
   'account.verify_email': 'E-mail address confirmed',
   'account.change_password': 'Password changed',
+  'account.password_reset_request': 'Password-reset link e-mailed',
+  'account.password_reset': 'Password reset with an e-mailed link',
+  'account.sign_in_link_request': 'Sign-in link e-mailed',
   'account.link_identity': 'Google sign-in linked',
   'account.link_identity_unproven': 'Google sign-in linked, other sign-ins ended',
   'account.mfa_enable': 'Two-factor sign-in turned on',
@@ -42,6 +45,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'staff.grant_bootstrap': 'Staff roles given at once (no second staff manager yet)',
   'staff.update': 'Staff admin changed',
   'staff.update_with_password': 'Staff admin changed, with a new password',
+  'staff.send_password_reset': 'Password-reset link e-mailed to a staff admin',
   'staff.suspend': 'Staff admin suspended',
   'staff.reactivate': 'Staff admin reactivated',
 

@@ -170,4 +170,25 @@ describe(`rate limits (${testEngine})`, () => {
     for (let i = 1; i <= 5; i++) codes.push((await register(i)).statusCode);
     expect(codes).toEqual([201, 201, 201, 201, 429]);
   });
+
+  it('limits password-reset and sign-in links per network address, whatever addresses are typed', async () => {
+    const ask = (url: string, i: number) =>
+      t.app.inject({ method: 'POST', url, payload: { email: uniqueEmail(`reset${i}`) }, remoteAddress: '10.0.9.9' });
+    for (let i = 0; i < 12; i++) {
+      const url = i % 2 ? '/api/auth/password-reset' : '/api/auth/login/link';
+      expect((await ask(url, i)).statusCode).toBe(200);
+    }
+    const refused = await ask('/api/auth/password-reset', 99);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(
+      'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.',
+    );
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' },
+      remoteAddress: '10.0.9.9',
+    });
+    expect(link.statusCode).toBe(429);
+  });
 });

@@ -1,14 +1,17 @@
 import {
   changePasswordBody,
   disableMfaBody,
+  emailLinkBody,
   emailPreferencesBody,
   enableMfaBody,
   googleSignInBody,
   loginBody,
   loginMfaBody,
   newRecoveryCodesBody,
+  passwordResetCompleteBody,
   reauthenticateBody,
   registerBody,
+  signInLinkBody,
   verifyEmailBody,
 } from '@letsema/domain';
 import type { RateLimitRule } from '../../config.js';
@@ -89,6 +92,86 @@ export function authRoutes(
     async (request) => {
       const body = parseInput(loginBody, request.body);
       return ok(await auth.login(body, request.ip));
+    },
+  );
+
+  const sent = z.object({ sent: z.literal(true) });
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'E-mail a link to choose a new password',
+        description:
+          'Answers the same whether or not an account uses the address. The link works once, for 30 minutes. Limited per network address and per address typed (three an hour).',
+        isPublic: true,
+        body: emailLinkBody,
+        data: sent,
+        errors: [429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(emailLinkBody, request.body);
+      return ok(await auth.recovery.requestPasswordReset(body, request.ip));
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/complete',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Choose a new password with the token from a reset link; every session ends',
+        description:
+          'The same strength rules as registration. When the account has two-factor sign-in on, `code` (from the authenticator app, or a recovery code) is required.',
+        isPublic: true,
+        body: passwordResetCompleteBody,
+        data: z.object({ reset: z.literal(true) }),
+        errors: [429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(passwordResetCompleteBody, request.body);
+      return ok(await auth.recovery.completePasswordReset(body, request.ip));
+    },
+  );
+
+  app.post(
+    '/api/auth/login/link',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'E-mail a sign-in link',
+        description:
+          'For an account whose password sign-in is paused after too many wrong passwords in a day, or a member who prefers it. Answers the same whether or not an account uses the address. The link works once, for 15 minutes.',
+        isPublic: true,
+        body: emailLinkBody,
+        data: sent,
+        errors: [429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(emailLinkBody, request.body);
+      return ok(await auth.recovery.requestSignInLink(body, request.ip));
+    },
+  );
+
+  app.post(
+    '/api/auth/login/link/complete',
+    {
+      schema: routeDoc({
+        tag,
+        summary: 'Sign in with the token from an e-mailed sign-in link',
+        description: 'Answers a token, or a two-factor challenge to finish at `POST /api/auth/login/mfa`.',
+        isPublic: true,
+        body: signInLinkBody,
+        data: loginAnswer,
+        errors: [403, 429],
+      }),
+    },
+    async (request) => {
+      const body = parseInput(signInLinkBody, request.body);
+      return ok(await auth.recovery.completeSignInLink(body, request.ip));
     },
   );
 

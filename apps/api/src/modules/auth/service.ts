@@ -11,6 +11,7 @@ import {
   type RegisterBody,
   type VerifyEmailBody,
   emailVerificationMessages,
+  recoveryMessages,
 } from '@letsema/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -19,12 +20,13 @@ import { sessions, users } from '../../db/schema.js';
 import { addressGroup, addressKey } from '../../lib/address-group.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
-import { createRateLimiter } from '../../lib/rate-limit.js';
+import { createRateLimiter, tooMany } from '../../lib/rate-limit.js';
 import { createEmailProof } from './email-proof.js';
 import type { ExternalIdentity } from './google.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
 import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from './tokens.js';
 import { createTwoFactorService } from './two-factor.js';
+import { createRecoveryService, dailyPasswordKey } from './recovery.js';
 import { buildMail } from '../../lib/mail.js';
 import { queueMail } from '../notifications/service.js';
 import type { Executor } from '../../db/client.js';
@@ -45,6 +47,15 @@ export const authMessages = {
     'An account with this email already exists. Sign in with your password; Google did not confirm this e-mail address.',
   otherIdentity: 'This account is already linked to another Google account.',
 } as const;
+
+/**
+ * Whether the account's password was chosen by someone who had shown control of its address: set
+ * at or after the address was proven. One set before may be a stranger's, who registered first.
+ */
+export function isPasswordProven(user: Pick<UserRow, 'passwordHash' | 'passwordSetAt' | 'emailVerifiedAt'>): boolean {
+  if (!user.passwordHash || !user.passwordSetAt || !user.emailVerifiedAt) return false;
+  return user.passwordSetAt.getTime() >= user.emailVerifiedAt.getTime();
+}
 
 /** Password attempts are counted per account and address (an IPv6 address by its /64) together. */
 function passwordAttemptKey(email: string, ip: string): string {
@@ -180,7 +191,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** The end of a right first factor: a session, or a two-factor challenge when the account has it on. */
   async function finishSignIn(user: UserRow, method: string): Promise<LoginAnswer> {
-    const kind = method === 'password' ? 'password' : 'google';
+    const kind = method === 'password' || method === 'email-link' ? method : 'google';
     if (user.mfaEnabledAt) {
       await writeAudit(db, {
         actorId: user.id,
@@ -204,6 +215,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token: await openSession(user.id) };
   }
 
+  const recovery = createRecoveryService({ db, config, limiter, twoFactor, finishSignIn, now });
+
   return {
     /**
      * Creates a member account (pending KYC) and answers a token for it. The address is not proven
@@ -218,7 +231,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const userId = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(users)
-          .values({ email: input.email, passwordHash })
+          .values({ email: input.email, passwordHash, passwordSetAt: now() })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         // A registration racing this one for the same address took it first.
@@ -272,15 +285,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       const subject = user
         ? { actorId: user.id, targetType: 'user', targetId: user.id }
         : { actorId: null, targetType: 'email', targetId: hashEmailForAudit(config.jwtSecret, input.email) };
+      const dayKey = dailyPasswordKey(input.email);
       try {
         await limiter.hit(addressKey('login', ip), config.rateLimits.loginPerIp, authMessages.tooManyLogins);
         await limiter.hit(accountKey, config.rateLimits.loginPerAccount, authMessages.tooManyLogins);
+        // Counted before the check like the others (and taken back when right), so parallel guesses
+        // cannot pass it. Past it the owner is not locked out: an e-mailed link still signs them in.
+        const day = await limiter.count(dayKey, config.rateLimits.loginPerAccountDay);
+        if (day.count > config.rateLimits.loginPerAccountDay.limit) {
+          throw tooMany(recoveryMessages.dailyCeiling, day.retryAfter);
+        }
       } catch (error) {
         await writeAudit(db, {
           ...subject,
           action: 'auth.lock_out',
           outcome: 'refused',
-          after: { method: 'password' },
+          after: {
+            method: 'password',
+            ...(error instanceof AppError && error.message === recoveryMessages.dailyCeiling ? { scope: 'day' } : {}),
+          },
         });
         throw error;
       }
@@ -302,6 +325,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // With a second factor the password's count is cleared only once that step succeeds too, so
       // a known password does not buy fresh guesses at the code.
       if (!user.mfaEnabledAt) await limiter.reset(accountKey);
+      await limiter.uncount(dayKey);
       return finishSignIn(user, 'password');
     },
 
@@ -420,10 +444,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       assertStrongPassword(input.newPassword, 'newPassword', [user.email, user.fullName]);
       const passwordHash = await hashPassword(input.newPassword);
+      // A password replaced from a session keeps the standing of the one it replaces: one chosen
+      // before the address was proven does not make its successor the owner's choice.
+      const passwordSetAt = user.passwordHash && !isPasswordProven(user) ? user.passwordSetAt : now();
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ passwordHash, passwordChangeRequired: false, updatedAt: now() })
+          .set({ passwordHash, passwordSetAt, passwordChangeRequired: false, updatedAt: now() })
           .where(eq(users.id, userId));
         await tx
           .update(sessions)
@@ -491,6 +518,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     openSession,
     checkCurrentPassword,
     twoFactor,
+    recovery,
   };
 }
 

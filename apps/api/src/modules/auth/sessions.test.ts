@@ -25,6 +25,11 @@ const PUBLIC = new Set([
   'POST /api/auth/login/mfa',
   'POST /api/auth/verify-email',
   'POST /api/auth/register',
+  // Recovery without the password: the e-mailed link is the proof.
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/complete',
+  'POST /api/auth/login/link',
+  'POST /api/auth/login/link/complete',
   'GET /api/auth/providers',
   'POST /api/auth/google',
   // An invitee has no session yet: the invitation's link is their proof.

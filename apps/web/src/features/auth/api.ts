@@ -1,6 +1,8 @@
 import {
   isMfaChallenge,
+  type EmailLinkBody,
   type GoogleSignInBody,
+  type PasswordResetCompleteBody,
   type LoginAnswer,
   type LoginBody,
   type LoginMfaBody,
@@ -151,5 +153,42 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => apiClient.post<{ sent: true }>('/api/auth/verify-email/resend'),
+  });
+}
+
+/** E-mails a link to choose a new password; the answer is the same for any address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: EmailLinkBody) => apiClient.post<{ sent: true }>('/api/auth/password-reset', body),
+  });
+}
+
+/** Sets the new password with the link's token; every session of the account ends. */
+export function useCompletePasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordResetCompleteBody) =>
+      apiClient.post<{ reset: true }>('/api/auth/password-reset/complete', body),
+    onSuccess: () => {
+      // A session this browser held has ended with the others.
+      clearToken();
+      queryClient.clear();
+    },
+  });
+}
+
+/** E-mails a sign-in link; the answer is the same for any address. */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (body: EmailLinkBody) => apiClient.post<{ sent: true }>('/api/auth/login/link', body),
+  });
+}
+
+/** Signs in with an e-mailed link's token: a session, or a challenge when two-factor sign-in is on. */
+export function useSignInWithLink() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (token: string): Promise<SignInStep> =>
+      toSignInStep(await apiClient.post<LoginAnswer>('/api/auth/login/link/complete', { token }), startSession),
   });
 }

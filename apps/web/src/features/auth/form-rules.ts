@@ -1,8 +1,11 @@
 // The sign-in and registration forms' rules, fetched when a form is first typed in or pressed (see lazyResolver):
 // zod and the schemas are not part of the first download.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, registerForm } from '@letsema/domain';
+import { emailLinkBody, loginBody, passwordResetForm, registerForm } from '@letsema/domain';
 import { withStrongPassword } from '../../lib/password-strength';
 
 export const loginResolver = zodResolver(loginBody);
 export const registerResolver = zodResolver(withStrongPassword(registerForm, 'password', (values) => [values.email]));
+export const emailLinkResolver = zodResolver(emailLinkBody);
+// The reset page does not know the account's address; the server also refuses a password built on it.
+export const passwordResetResolver = zodResolver(withStrongPassword(passwordResetForm, 'password', () => []));

@@ -2,10 +2,11 @@ import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../components/form-password-field';
 import { FormTextField } from '../../components/form-text-field';
@@ -128,6 +129,14 @@ export function LoginPage() {
           autoComplete="current-password"
           disabled={login.isPending}
         />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mt: '8px !important' }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ fontWeight: 600 }}>
+            Forgot password?
+          </Link>
+          <Link component={RouterLink} to="/sign-in-link" variant="body2" sx={{ fontWeight: 600 }}>
+            E-mail me a sign-in link
+          </Link>
+        </Box>
         <SubmitButton label="Sign In" pendingLabel="Signing in…" isPending={login.isPending} />
       </Stack>
       <GoogleSignInButton disabled={login.isPending} />
