@@ -60,6 +60,9 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'POST /api/admin/month-end/:period/reopen': 'month_end',
   'POST /api/admin/month-end/reopen-requests/:id/approve': 'month_end',
   'POST /api/admin/month-end/reopen-requests/:id/reject': 'month_end',
+  'POST /api/admin/month-end/:period/unlock': 'month_end',
+  'POST /api/admin/month-end/unlock-requests/:id/approve': 'month_end',
+  'POST /api/admin/month-end/unlock-requests/:id/reject': 'month_end',
   // Which months may take a posting: every admin's record forms read it; only the super admin sets
   // the month the books start in, before anything is posted (checked by the service).
   'GET /api/admin/books-start': ANY_ADMIN,

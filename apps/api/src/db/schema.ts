@@ -617,6 +617,8 @@ export const expenses = pgTable(
     period: text('period').notNull(),
     description: text('description').notNull(),
     receiptUrl: text('receipt_url').notNull(),
+    /** An adjusting entry (a bank charge, a correction): a locked month takes it until it is closed. */
+    isAdjustment: boolean('is_adjustment').notNull().default(false),
     /** pending, approved or rejected. */
     status: text('status').notNull().default('pending'),
     /** How many approvals it needs: two above the dual-approval amount. */
@@ -661,6 +663,8 @@ export const income = pgTable(
     period: text('period').notNull(),
     description: text('description').notNull(),
     proofUrl: text('proof_url').notNull(),
+    /** An adjusting entry (interest, a correction): a locked month takes it until it is closed. */
+    isAdjustment: boolean('is_adjustment').notNull().default(false),
     status: text('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     recordedBy: uuid('recorded_by')
@@ -709,7 +713,10 @@ export const accountingPeriods = pgTable(
   (t) => [check('accounting_periods_status_check', sql`${t.status} in ('open', 'locked', 'closed')`)],
 );
 
-/** A request to reopen a closed month: a reason, and a second month-end admin's decision. */
+/**
+ * A request to reopen a closed month, or to unlock a locked one: a reason, and a second month-end
+ * admin's decision. One waits per month at a time.
+ */
 export const periodReopenRequests = pgTable(
   'period_reopen_requests',
   {
@@ -717,6 +724,8 @@ export const periodReopenRequests = pgTable(
     period: text('period')
       .notNull()
       .references(() => accountingPeriods.period, { onDelete: 'restrict' }),
+    /** reopen (a closed month) or unlock (a locked one). */
+    kind: text('kind').notNull().default('reopen'),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
     requestedBy: uuid('requested_by')
@@ -732,6 +741,7 @@ export const periodReopenRequests = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('period_reopen_requests_requested_by_idx').on(t.requestedBy),
     index('period_reopen_requests_decided_by_idx').on(t.decidedBy),
+    check('period_reopen_requests_kind_check', sql`${t.kind} in ('reopen', 'unlock')`),
   ],
 );
 

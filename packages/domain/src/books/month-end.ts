@@ -32,7 +32,7 @@ export const monthEndMessages = {
   alreadyDone: 'This step has been done already.',
   pendingLeft: 'Decide the payments, expenses and income still pending for this month first.',
   difference: (difference: string) =>
-    `The bank statement and the ledger differ by ${difference}. Record the income or expenses that explain it, then reconcile again.`,
+    `The bank statement and the ledger differ by ${difference}. Record the income or expenses that explain it as adjustments dated in the month, then reconcile again.`,
   sameCalculator: 'You calculated this split, so another month-end admin must allocate it.',
   leftSinceCalculation: (name: string) =>
     `${name} has been paid out of the pool since the split was calculated and takes no share of this month. Calculate the split again.`,
@@ -42,7 +42,18 @@ export const monthEndMessages = {
   notClosed: 'Only a closed month can be reopened.',
   reopenPending: 'A request to reopen this month is already waiting for a decision.',
   sameRequester: 'You asked for this month to be reopened, so another month-end admin must decide.',
+  unlockReason: 'Please give the reason for unlocking (at least 10 characters)',
+  notLocked: 'Only a locked month that is not yet closed can be unlocked.',
+  unlockPending: 'A request to unlock this month is already waiting for a decision.',
+  sameUnlockRequester: 'You asked for this month to be unlocked, so another month-end admin must decide.',
+  unlockWaiting: 'A request to unlock this month is waiting for a decision: decide it first.',
+  reversalWaiting: (what: string) =>
+    `A reversal of ${what} is waiting for a decision: decide it before the month is locked or closed.`,
 } as const;
+
+/** A request about a month's status: reopening a closed month, or unlocking a locked one. */
+export const periodRequestKinds = ['reopen', 'unlock'] as const;
+export type PeriodRequestKind = (typeof periodRequestKinds)[number];
 
 export const periodParam = z
   .string({ error: monthEndMessages.period })
@@ -82,3 +93,13 @@ export const reopenBody = z.object({
     .max(1000, { error: 'The reason may be at most 1000 characters' }),
 });
 export type ReopenBody = z.output<typeof reopenBody>;
+
+/** Asking a second month-end admin to unlock a locked month, with the reason. */
+export const unlockBody = z.object({
+  reason: z
+    .string({ error: monthEndMessages.unlockReason })
+    .trim()
+    .min(10, { error: monthEndMessages.unlockReason })
+    .max(1000, { error: 'The reason may be at most 1000 characters' }),
+});
+export type UnlockBody = z.output<typeof unlockBody>;

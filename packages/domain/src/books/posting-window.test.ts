@@ -56,7 +56,35 @@ describe('which months may take a posting', () => {
       calendar({ lastClosed: '2026-10', locked: ['2026-11'] }),
       '2026-11-20',
       {},
-      postingMessages.closed('2026-11', '2026-12'),
+      'November 2026 is locked for month end: only an adjustment (a bank charge, interest or a correction) can be dated in it until it is closed. The first month that may be used otherwise is December 2026.',
+    ],
+    [
+      'a locked month, for an adjustment',
+      calendar({ lastClosed: '2026-10', locked: ['2026-11'] }),
+      '2026-11-30',
+      { isAdjustment: true },
+      null,
+    ],
+    [
+      'an open month, for an adjustment',
+      calendar({ lastClosed: '2026-10' }),
+      '2026-11-03',
+      { isAdjustment: true },
+      null,
+    ],
+    [
+      'a closed month, even for an adjustment, naming the locked month it may go into',
+      calendar({ lastClosed: '2026-10', locked: ['2026-11'] }),
+      '2026-10-31',
+      { isAdjustment: true },
+      postingMessages.closed('2026-10', '2026-11'),
+    ],
+    [
+      'a month before the books start, even for an adjustment',
+      calendar({ locked: ['2026-09'] }),
+      '2026-08-31',
+      { isAdjustment: true },
+      postingMessages.beforeStart('2026-09', '2026-09'),
     ],
     [
       'a locked month, for month end itself',
@@ -92,6 +120,14 @@ describe('which months may take a posting', () => {
   ])('the first usable month of %o is %s', (books, first) => {
     expect(firstPostingPeriod(books)).toBe(first);
   });
+
+  it.each([
+    [calendar({ lastClosed: '2026-10', locked: ['2026-11'] }), '2026-11'],
+    [calendar({ lastClosed: '2026-10' }), '2026-11'],
+    [calendar({ booksStart: null }), null],
+  ])('the first month an adjustment may use in %o is %s', (books, first) => {
+    expect(firstPostingPeriod(books, { isAdjustment: true })).toBe(first);
+  });
 });
 
 describe('how far back a record may be dated', () => {
@@ -117,12 +153,34 @@ describe('how far back a record may be dated', () => {
       calendar({ lastClosed: '2026-10' }),
       postingMessages.closed('2026-10', '2026-11'),
     ],
+    [
+      'in a locked month',
+      '2026-10-05',
+      calendar({ lastClosed: '2026-09', locked: ['2026-10'] }),
+      postingMessages.locked('2026-10', '2026-11'),
+    ],
   ])('%s', (_case, day, books, refusal) => {
     expect(recordDateRefusal(day, '2026-11-26', books)).toBe(refusal);
+  });
+
+  it.each([
+    ['in a locked month', '2026-10-31', calendar({ lastClosed: '2026-09', locked: ['2026-10'] }), null],
+    [
+      'in a closed month',
+      '2026-09-30',
+      calendar({ lastClosed: '2026-09', locked: ['2026-10'] }),
+      postingMessages.closed('2026-09', '2026-10'),
+    ],
+    ['in the future', '2026-11-27', calendar({ locked: ['2026-10'] }), recordMessages.futureDate],
+  ])('an adjustment %s', (_case, day, books, refusal) => {
+    expect(recordDateRefusal(day, '2026-11-26', books, { isAdjustment: true })).toBe(refusal);
   });
 
   it('offers the later of twelve months back and the first usable month', () => {
     expect(earliestRecordDate('2026-11-26', calendar({ booksStart: null }))).toBe('2025-11-26');
     expect(earliestRecordDate('2026-11-26', calendar({ lastClosed: '2026-10' }))).toBe('2026-11-01');
+    const locked = calendar({ lastClosed: '2026-09', locked: ['2026-10'] });
+    expect(earliestRecordDate('2026-11-26', locked)).toBe('2026-11-01');
+    expect(earliestRecordDate('2026-11-26', locked, { isAdjustment: true })).toBe('2026-10-01');
   });
 });

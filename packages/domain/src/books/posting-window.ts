@@ -6,8 +6,9 @@ import { recordMessages } from './records.js';
  * Which months may take a posting. The books start in one month (set by the first posting, or by
  * the super admin before any); nothing is dated before it, nor in or before the last closed month
  * (a month before that one without a row of its own counts as closed), nor in a month locked for
- * month end unless the posting is month end's own. The server checks every posting with it and
- * the record forms show the same message.
+ * month end unless the posting is month end's own or an adjustment (a bank charge, interest, a
+ * correction the reconciliation finds), which a locked month takes until it is closed. The server
+ * checks every posting with it and the record forms show the same message.
  */
 export interface BooksCalendar {
   /** The first month of the books (`YYYY-MM`), or null while nothing has been posted. */
@@ -26,6 +27,8 @@ export const postingMessages = {
     `The books start in ${formatPeriod(booksStart)}: nothing can be dated before it. The first month that may be used is ${formatPeriod(first)}.`,
   closed: (period: string, first: string) =>
     `${formatPeriod(period)} is closed or locked for month end: nothing new can be dated in it. The first month that may be used is ${formatPeriod(first)}.`,
+  locked: (period: string, first: string) =>
+    `${formatPeriod(period)} is locked for month end: only an adjustment (a bank charge, interest or a correction) can be dated in it until it is closed. The first month that may be used otherwise is ${formatPeriod(first)}.`,
   tooOld: `The date cannot be more than ${RECORD_MONTHS_BACK} months back.`,
   booksStarted: 'The books have started already: their first posting set the month they start in.',
   booksStartRange: (from: string, to: string) => `Choose a month from ${formatPeriod(from)} to ${formatPeriod(to)}.`,
@@ -35,18 +38,26 @@ export const postingMessages = {
     `The books start in ${formatPeriod(booksStart)}: there is nothing to close before it.`,
 } as const;
 
+/** What a posting is, where that changes which months take it. */
+export interface PostingOptions {
+  /** Month end's own posting (the allocation), into the month it is closing. */
+  allowLocked?: boolean;
+  /** An adjusting entry (a bank charge, interest, a correction): a locked month takes it until it is closed. */
+  isAdjustment?: boolean;
+}
+
 /**
  * The first month a posting may be dated in, or null when nothing limits it yet (no books start and
- * no closed month). With `allowLocked`, a month locked for month end counts as usable.
+ * no closed month). For month end's own postings and adjustments, a locked month counts as usable.
  */
-export function firstPostingPeriod(calendar: BooksCalendar, options: { allowLocked?: boolean } = {}): string | null {
+export function firstPostingPeriod(calendar: BooksCalendar, options: PostingOptions = {}): string | null {
   const afterClosed = calendar.lastClosed ? nextPeriod(calendar.lastClosed) : null;
   let first = [calendar.booksStart, afterClosed]
     .filter((value): value is string => Boolean(value))
     .sort()
     .at(-1);
   if (!first) return null;
-  if (!options.allowLocked) {
+  if (!options.allowLocked && !options.isAdjustment) {
     // Months are locked and closed in order, so the locked ones follow each other from here.
     for (let guard = 0; calendar.locked.includes(first) && guard < 1200; guard += 1) first = nextPeriod(first);
   }
@@ -54,19 +65,18 @@ export function firstPostingPeriod(calendar: BooksCalendar, options: { allowLock
 }
 
 /** Why a posting dated `day` (`YYYY-MM-DD`) is refused, or null when its month may take it. */
-export function postingRefusal(
-  day: string,
-  calendar: BooksCalendar,
-  options: { allowLocked?: boolean } = {},
-): string | null {
+export function postingRefusal(day: string, calendar: BooksCalendar, options: PostingOptions = {}): string | null {
   const period = periodOfDay(day);
   const first = firstPostingPeriod(calendar, options);
   if (calendar.booksStart && period < calendar.booksStart) {
     return postingMessages.beforeStart(calendar.booksStart, first ?? calendar.booksStart);
   }
-  const isClosed = Boolean(calendar.lastClosed && period <= calendar.lastClosed);
-  const isLocked = !options.allowLocked && calendar.locked.includes(period);
-  if (isClosed || isLocked) return postingMessages.closed(period, first ?? nextPeriod(period));
+  // A closed month takes nothing, not even an adjustment: it is put right by reopening it.
+  if (calendar.lastClosed && period <= calendar.lastClosed) {
+    return postingMessages.closed(period, first ?? nextPeriod(period));
+  }
+  const isLocked = calendar.locked.includes(period) && !options.allowLocked && !options.isAdjustment;
+  if (isLocked) return postingMessages.locked(period, firstPostingPeriod(calendar) ?? nextPeriod(period));
   return null;
 }
 
@@ -87,16 +97,25 @@ export function earliestRecordDay(today: string): string {
  * Why a recorded expense or income may not be dated `day`: in the future, more than twelve months
  * back, or in a month that may take no posting. Null when it may.
  */
-export function recordDateRefusal(day: string, today: string, calendar: BooksCalendar): string | null {
+export function recordDateRefusal(
+  day: string,
+  today: string,
+  calendar: BooksCalendar,
+  options: Pick<PostingOptions, 'isAdjustment'> = {},
+): string | null {
   if (day > today) return recordMessages.futureDate;
   if (day < earliestRecordDay(today)) return postingMessages.tooOld;
-  return postingRefusal(day, calendar);
+  return postingRefusal(day, calendar, { isAdjustment: Boolean(options.isAdjustment) });
 }
 
 /** The earliest day a record form offers: twelve months back, and never before the first usable month. */
-export function earliestRecordDate(today: string, calendar: BooksCalendar): string {
+export function earliestRecordDate(
+  today: string,
+  calendar: BooksCalendar,
+  options: Pick<PostingOptions, 'isAdjustment'> = {},
+): string {
   const byAge = earliestRecordDay(today);
-  const first = firstPostingPeriod(calendar);
+  const first = firstPostingPeriod(calendar, { isAdjustment: Boolean(options.isAdjustment) });
   const byBooks = first ? `${first}-01` : byAge;
   return byBooks > byAge ? byBooks : byAge;
 }

@@ -55,6 +55,12 @@ const description = z
   .min(1, { error: recordMessages.description })
   .max(500, { error: recordMessages.description });
 
+/**
+ * Marks an adjusting entry (a bank charge, interest, a correction the reconciliation finds): a
+ * month locked for month end takes it until it is closed.
+ */
+const isAdjustment = z.boolean({ error: 'Say whether it is an adjustment' }).default(false);
+
 /** `POST /api/admin/expenses`. */
 export const createExpenseBody = z.object({
   category: z.enum(expenseCategories, { error: recordMessages.category }),
@@ -63,6 +69,7 @@ export const createExpenseBody = z.object({
   poolId: uuid(recordMessages.pool),
   description,
   receiptUrl: fileUrl(recordMessages.receipt),
+  isAdjustment,
 });
 export type CreateExpenseBody = z.output<typeof createExpenseBody>;
 export type CreateExpenseInput = z.input<typeof createExpenseBody>;
@@ -75,6 +82,7 @@ export const createIncomeBody = z.object({
   poolId: uuid(recordMessages.pool),
   description,
   proofUrl: fileUrl(recordMessages.proof),
+  isAdjustment,
 });
 export type CreateIncomeBody = z.output<typeof createIncomeBody>;
 export type CreateIncomeInput = z.input<typeof createIncomeBody>;

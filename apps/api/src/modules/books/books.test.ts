@@ -532,9 +532,9 @@ describe(`the month-end close (${testEngine})`, () => {
     ).toMatchObject({
       status: 400,
       error:
-        'August 2026 is closed or locked for month end: nothing new can be dated in it. The first month that may be used is September 2026.',
+        'August 2026 is locked for month end: only an adjustment (a bank charge, interest or a correction) can be dated in it until it is closed. The first month that may be used otherwise is September 2026.',
       details: {
-        date: 'August 2026 is closed or locked for month end: nothing new can be dated in it. The first month that may be used is September 2026.',
+        date: 'August 2026 is locked for month end: only an adjustment (a bank charge, interest or a correction) can be dated in it until it is closed. The first month that may be used otherwise is September 2026.',
       },
     });
 

@@ -2,6 +2,8 @@ import {
   allocateByWeights,
   centsToRand,
   dayOf,
+  expenseCategoryLabels,
+  incomeCategoryLabels,
   formatPeriod,
   formatLoanNumber,
   formatRand,
@@ -19,6 +21,7 @@ import {
   singleChecker,
   type LedgerAccount,
   type MonthEndStep,
+  type PeriodRequestKind,
   type ReconcileBody,
 } from '@letsema/domain';
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
@@ -292,6 +295,44 @@ export function createMonthEndService(deps: {
       requests.flatMap((r) => [r.requestedBy, ...(r.decidedBy ? [r.decidedBy] : [])]),
     );
     const calculation = row.calculation as Calculation | null;
+    const [adjustedExpenses, adjustedIncome] = await Promise.all([
+      tx
+        .select()
+        .from(expenses)
+        .where(and(eq(expenses.period, row.period), eq(expenses.isAdjustment, true)))
+        .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt))
+        .limit(100),
+      tx
+        .select()
+        .from(income)
+        .where(and(eq(income.period, row.period), eq(income.isAdjustment, true)))
+        .orderBy(asc(income.incomeDate), asc(income.createdAt))
+        .limit(100),
+    ]);
+    const adjustments = [
+      ...adjustedExpenses.map((record) => ({
+        id: record.id,
+        kind: 'expense' as const,
+        categoryLabel: expenseCategoryLabels[record.category as keyof typeof expenseCategoryLabels] ?? record.category,
+        amount: centsToRand(record.amountCents),
+        date: record.expenseDate,
+        description: record.description,
+        status: record.status,
+        createdAt: record.createdAt,
+      })),
+      ...adjustedIncome.map((record) => ({
+        id: record.id,
+        kind: 'income' as const,
+        categoryLabel: incomeCategoryLabels[record.category as keyof typeof incomeCategoryLabels] ?? record.category,
+        amount: centsToRand(record.amountCents),
+        date: record.incomeDate,
+        description: record.description,
+        status: record.status,
+        createdAt: record.createdAt,
+      })),
+    ]
+      .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt.getTime() - b.createdAt.getTime())
+      .map(({ createdAt: _createdAt, ...adjustment }) => adjustment);
     return {
       period: row.period,
       status: row.status,
@@ -335,8 +376,10 @@ export function createMonthEndService(deps: {
           }
         : null,
       reports: row.reports ?? null,
+      adjustments,
       reopenRequests: requests.map((request) => ({
         id: request.id,
+        kind: request.kind as PeriodRequestKind,
         reason: request.reason,
         status: request.status,
         requestedBy: { id: request.requestedBy, fullName: requestNames.get(request.requestedBy) ?? null },
@@ -531,6 +574,116 @@ export function createMonthEndService(deps: {
     return period;
   };
 
+  /** One month's close as the page reads it. */
+  async function describe(period: string) {
+    const [row] = await db.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
+    return describePeriod(
+      db,
+      row ??
+        ({
+          period,
+          status: 'open',
+          steps: {},
+          bankClosingBalanceCents: null,
+          ledgerBankBalanceCents: null,
+          bankStatementUrl: null,
+          calculation: null,
+          reports: null,
+          updatedAt: new Date(),
+        } satisfies PeriodRow),
+    );
+  }
+
+  /** What a request of each kind needs the month to be, and what its maker is told. */
+  const statusChange = {
+    reopen: {
+      from: 'closed',
+      notInState: monthEndMessages.notClosed,
+      pending: monthEndMessages.reopenPending,
+      sameRequester: monthEndMessages.sameRequester,
+    },
+    unlock: {
+      from: 'locked',
+      notInState: monthEndMessages.notLocked,
+      pending: monthEndMessages.unlockPending,
+      sameRequester: monthEndMessages.sameUnlockRequester,
+    },
+  } as const;
+
+  /**
+   * Asks for a closed month to be reopened, or a locked one unlocked, with the reason; another
+   * month-end admin decides. One request waits per month at a time.
+   */
+  async function requestStatusChange(kind: PeriodRequestKind, actorId: string, rawPeriod: string, reason: string) {
+    const period = assertPeriod(rawPeriod);
+    const rule = statusChange[kind];
+    await db.transaction(async (tx) => {
+      const row = await loadPeriod(tx, period, true);
+      if (row.status !== rule.from) throw invalidState(rule.notInState);
+      const [request] = await tx
+        .insert(periodReopenRequests)
+        .values({ period, kind, reason, requestedBy: actorId })
+        .onConflictDoNothing()
+        .returning();
+      if (!request) throw new AppError('CONFLICT', rule.pending);
+      await writeAudit(tx, {
+        actorId,
+        action: `month_end.${kind}_request`,
+        targetType: 'period',
+        targetId: period,
+        after: request,
+      });
+    });
+    return describe(period);
+  }
+
+  /**
+   * Decides a request to reopen or unlock a month, never by the admin who asked. Approved, the month
+   * is open again and starts its close over; what it posted stays, and a new allocation adds only
+   * the difference.
+   */
+  async function decideStatusChange(kind: PeriodRequestKind, actorId: string, rawId: string, isApproved: boolean) {
+    if (!isUuid(rawId)) throw notFound('Request not found');
+    const rule = statusChange[kind];
+    const period = await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(periodReopenRequests)
+        .where(eq(periodReopenRequests.id, rawId))
+        .for('update');
+      if (!request || request.kind !== kind) throw notFound('Request not found');
+      if (request.status !== 'pending') throw invalidState('This request has been decided already');
+      assertCanDecide(
+        actorId,
+        { makerId: request.requestedBy, amountCents: 0, approverIds: [] },
+        singleChecker(rule.sameRequester),
+      );
+      const row = await loadPeriod(tx, request.period, true);
+      if (isApproved && row.status !== rule.from) throw invalidState(rule.notInState);
+      const [after] = await tx
+        .update(periodReopenRequests)
+        .set({ status: isApproved ? 'approved' : 'rejected', decidedBy: actorId, decidedAt: clock.now() })
+        .where(eq(periodReopenRequests.id, request.id))
+        .returning();
+      if (isApproved) {
+        await tx
+          .update(accountingPeriods)
+          .set({ status: 'open', steps: {}, calculation: null, reports: null, updatedAt: new Date() })
+          .where(eq(accountingPeriods.period, request.period));
+      }
+      await writeAudit(tx, {
+        actorId,
+        action: isApproved ? `month_end.${kind}` : `month_end.${kind}_refused`,
+        targetType: 'period',
+        targetId: request.period,
+        before: { request, status: row.status, steps: row.steps },
+        after: { request: after, status: isApproved ? 'open' : row.status },
+      });
+      return request.period;
+    });
+    return describe(period);
+  }
+
   return {
     /** The months from the one the books start in to the current one, newest first. */
     async listPeriods() {
@@ -555,25 +708,7 @@ export function createMonthEndService(deps: {
       return list.reverse();
     },
 
-    async getPeriod(rawPeriod: string) {
-      const period = assertPeriod(rawPeriod);
-      const [row] = await db.select().from(accountingPeriods).where(eq(accountingPeriods.period, period));
-      return describePeriod(
-        db,
-        row ??
-          ({
-            period,
-            status: 'open',
-            steps: {},
-            bankClosingBalanceCents: null,
-            ledgerBankBalanceCents: null,
-            bankStatementUrl: null,
-            calculation: null,
-            reports: null,
-            updatedAt: new Date(),
-          } satisfies PeriodRow),
-      );
-    },
+    getPeriod: (period: string) => describe(assertPeriod(period)),
 
     async runStep(actorId: string, rawPeriod: string, step: MonthEndStep, body: unknown) {
       const period = assertPeriod(rawPeriod);
@@ -583,6 +718,17 @@ export function createMonthEndService(deps: {
         const row = await loadPeriod(tx, period, true);
         if (row.status === 'closed') throw invalidState(monthEndMessages.alreadyDone);
         assertNext(row, step);
+        const [unlocking] = await tx
+          .select({ id: periodReopenRequests.id })
+          .from(periodReopenRequests)
+          .where(
+            and(
+              eq(periodReopenRequests.period, period),
+              eq(periodReopenRequests.kind, 'unlock'),
+              eq(periodReopenRequests.status, 'pending'),
+            ),
+          );
+        if (unlocking) throw invalidState(monthEndMessages.unlockWaiting);
         const before = { status: row.status, steps: row.steps };
         let update: Partial<PeriodRow> = {};
         switch (step) {
@@ -805,6 +951,10 @@ export function createMonthEndService(deps: {
       const result = await this.getPeriod(period);
       if (step === 'reconcile' && !result.steps.find((s) => s.step === 'reconcile')?.doneAt) {
         const difference = result.bank.difference ?? 0;
+        // What waits is named first: an adjustment still pending is often what explains the difference.
+        if (result.pending.expenses.length || result.pending.income.length) {
+          throw invalidState(monthEndMessages.pendingLeft);
+        }
         if (difference !== 0) {
           throw new AppError('INVALID_STATE', monthEndMessages.difference(formatRand(Math.round(difference * 100))));
         }
@@ -813,68 +963,14 @@ export function createMonthEndService(deps: {
       return result;
     },
 
-    async requestReopen(actorId: string, rawPeriod: string, reason: string) {
-      const period = assertPeriod(rawPeriod);
-      await db.transaction(async (tx) => {
-        const row = await loadPeriod(tx, period, true);
-        if (row.status !== 'closed') throw invalidState(monthEndMessages.notClosed);
-        const [request] = await tx
-          .insert(periodReopenRequests)
-          .values({ period, reason, requestedBy: actorId })
-          .onConflictDoNothing()
-          .returning();
-        if (!request) throw new AppError('CONFLICT', monthEndMessages.reopenPending);
-        await writeAudit(tx, {
-          actorId,
-          action: 'month_end.reopen_request',
-          targetType: 'period',
-          targetId: period,
-          after: request,
-        });
-      });
-      return this.getPeriod(period);
-    },
-
-    async decideReopen(actorId: string, rawId: string, isApproved: boolean) {
-      if (!isUuid(rawId)) throw notFound('Request not found');
-      const period = await db.transaction(async (tx) => {
-        const [request] = await tx
-          .select()
-          .from(periodReopenRequests)
-          .where(eq(periodReopenRequests.id, rawId))
-          .for('update');
-        if (!request) throw notFound('Request not found');
-        if (request.status !== 'pending') throw invalidState('This request has been decided already');
-        assertCanDecide(
-          actorId,
-          { makerId: request.requestedBy, amountCents: 0, approverIds: [] },
-          singleChecker(monthEndMessages.sameRequester),
-        );
-        const row = await loadPeriod(tx, request.period, true);
-        const [after] = await tx
-          .update(periodReopenRequests)
-          .set({ status: isApproved ? 'approved' : 'rejected', decidedBy: actorId, decidedAt: clock.now() })
-          .where(eq(periodReopenRequests.id, request.id))
-          .returning();
-        if (isApproved) {
-          // The month starts its close again; what it posted stays, and a new allocation adds only the difference.
-          await tx
-            .update(accountingPeriods)
-            .set({ status: 'open', steps: {}, calculation: null, reports: null, updatedAt: new Date() })
-            .where(eq(accountingPeriods.period, request.period));
-        }
-        await writeAudit(tx, {
-          actorId,
-          action: isApproved ? 'month_end.reopen' : 'month_end.reopen_refused',
-          targetType: 'period',
-          targetId: request.period,
-          before: { request, status: row.status, steps: row.steps },
-          after: { request: after, status: isApproved ? 'open' : row.status },
-        });
-        return request.period;
-      });
-      return this.getPeriod(period);
-    },
+    requestReopen: (actorId: string, period: string, reason: string) =>
+      requestStatusChange('reopen', actorId, period, reason),
+    decideReopen: (actorId: string, id: string, isApproved: boolean) =>
+      decideStatusChange('reopen', actorId, id, isApproved),
+    requestUnlock: (actorId: string, period: string, reason: string) =>
+      requestStatusChange('unlock', actorId, period, reason),
+    decideUnlock: (actorId: string, id: string, isApproved: boolean) =>
+      decideStatusChange('unlock', actorId, id, isApproved),
 
     /** Which months may take a posting, and whether the books' start may still be set. */
     async booksStart() {

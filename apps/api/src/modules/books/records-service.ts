@@ -18,6 +18,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import {
+  accountingPeriods,
   expenses,
   files,
   income,
@@ -75,6 +76,8 @@ export interface RecordView {
   recordedBy: { id: string; fullName: string | null };
   decidedAt: string | null;
   createdAt: string;
+  /** An adjusting entry, which a month locked for month end takes until it is closed. */
+  isAdjustment: boolean;
   /** The latest request to reverse it, if any. */
   reversal: ReversalView | null;
 }
@@ -160,11 +163,42 @@ async function assertPool(tx: Executor, poolId: string): Promise<string> {
 
 /**
  * A record's date: not in the future, at most twelve months back, and in a month that may take a
- * posting (the books' own rule), with the message the form shows under the date.
+ * posting (the books' own rule; an adjustment may go into a locked month), with the message the
+ * form shows under the date. An adjustment locks its month's row first, so the month cannot close
+ * under it; once recorded in a locked month, the close goes back to its reconciliation (the bank
+ * figures and the split change when it is approved), with what it posted so far kept.
  */
-async function assertRecordDate(tx: Executor, day: string, today: string) {
-  const refusal = recordDateRefusal(day, today, await readBooksCalendar(tx));
+async function assertRecordDate(tx: Executor, day: string, today: string, isAdjustment: boolean) {
+  const period = periodOfDay(day);
+  const [row] = isAdjustment
+    ? await tx.select().from(accountingPeriods).where(eq(accountingPeriods.period, period)).for('update')
+    : [];
+  const refusal = recordDateRefusal(day, today, await readBooksCalendar(tx), { isAdjustment });
   if (refusal) throw new AppError('VALIDATION', refusal, { details: { date: refusal } });
+  return row?.status === 'locked' ? row : null;
+}
+
+/** Sends a locked month's close back to its reconciliation once an adjustment is recorded in it. */
+async function reconcileAgain(
+  tx: Executor,
+  row: typeof accountingPeriods.$inferSelect,
+  actorId: string,
+  adjustment: { type: RecordKind; id: string },
+) {
+  const steps: Record<string, { by: string; at: string }> = row.steps.lock ? { lock: row.steps.lock } : {};
+  if (Object.keys(row.steps).length === Object.keys(steps).length && !row.calculation && !row.reports) return;
+  await tx
+    .update(accountingPeriods)
+    .set({ steps, calculation: null, reports: null, updatedAt: new Date() })
+    .where(eq(accountingPeriods.period, row.period));
+  await writeAudit(tx, {
+    actorId,
+    action: 'month_end.reconcile_again',
+    targetType: 'period',
+    targetId: row.period,
+    before: { status: row.status, steps: row.steps },
+    after: { status: row.status, steps, adjustment },
+  });
 }
 
 /**
@@ -235,6 +269,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      isAdjustment: row.isAdjustment,
       reversal: null,
     }) satisfies RecordView;
 
@@ -256,6 +291,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
       recordedBy: by,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      isAdjustment: row.isAdjustment,
       reversal: null,
     }) satisfies RecordView;
 
@@ -478,7 +514,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
   return {
     async recordExpense(actorId: string, body: CreateExpenseBody): Promise<RecordView> {
       const id = await db.transaction(async (tx) => {
-        await assertRecordDate(tx, body.date, dayOf(clock.now()));
+        const locked = await assertRecordDate(tx, body.date, dayOf(clock.now()), body.isAdjustment);
         await assertPool(tx, body.poolId);
         await assertDocument(tx, body.receiptUrl, actorId, 'expense-receipt', recordMessages.receipt, 'receiptUrl');
         const [row] = await tx
@@ -491,6 +527,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
             period: periodOfDay(body.date),
             description: body.description,
             receiptUrl: body.receiptUrl,
+            isAdjustment: body.isAdjustment,
             approvalsNeeded: body.amount > deps.expenseDualApprovalCents ? 2 : 1,
             recordedBy: actorId,
           })
@@ -504,6 +541,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           targetId: row.id,
           after: row,
         });
+        if (locked) await reconcileAgain(tx, locked, actorId, { type: 'expense', id: row.id });
         return row.id;
       });
       return findExpense(id);
@@ -532,22 +570,26 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           .where(eq(expenses.id, id))
           .returning();
         if (isFinal) {
-          await postEntry(tx, {
-            effectiveDate: before.expenseDate,
-            kind: 'expense',
-            description: `Expense: ${expenseCategoryLabels[before.category as keyof typeof expenseCategoryLabels]}, ${before.description}`,
-            source: { type: 'expense', id },
-            createdBy: before.recordedBy,
-            approvedBy: actorId,
-            lines: [
-              {
-                account: `expense:${before.category as (typeof expenseCategories)[number]}`,
-                poolId: before.poolId,
-                amountCents: before.amountCents,
-              },
-              { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
-            ],
-          });
+          await postEntry(
+            tx,
+            {
+              effectiveDate: before.expenseDate,
+              kind: 'expense',
+              description: `Expense: ${expenseCategoryLabels[before.category as keyof typeof expenseCategoryLabels]}, ${before.description}`,
+              source: { type: 'expense', id },
+              createdBy: before.recordedBy,
+              approvedBy: actorId,
+              lines: [
+                {
+                  account: `expense:${before.category as (typeof expenseCategories)[number]}`,
+                  poolId: before.poolId,
+                  amountCents: before.amountCents,
+                },
+                { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
+              ],
+            },
+            { isAdjustment: before.isAdjustment },
+          );
         }
         await writeAudit(tx, {
           actorId,
@@ -670,7 +712,7 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
 
     async recordIncome(actorId: string, body: CreateIncomeBody): Promise<RecordView> {
       const id = await db.transaction(async (tx) => {
-        await assertRecordDate(tx, body.date, dayOf(clock.now()));
+        const locked = await assertRecordDate(tx, body.date, dayOf(clock.now()), body.isAdjustment);
         await assertPool(tx, body.poolId);
         await assertDocument(tx, body.proofUrl, actorId, 'income-proof', recordMessages.proof, 'proofUrl');
         const [row] = await tx
@@ -683,12 +725,14 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
             period: periodOfDay(body.date),
             description: body.description,
             proofUrl: body.proofUrl,
+            isAdjustment: body.isAdjustment,
             recordedBy: actorId,
           })
           .onConflictDoNothing({ target: income.proofUrl })
           .returning();
         if (!row) throw new AppError('CONFLICT', 'This proof belongs to other income already');
         await writeAudit(tx, { actorId, action: 'income.record', targetType: 'income', targetId: row.id, after: row });
+        if (locked) await reconcileAgain(tx, locked, actorId, { type: 'income', id: row.id });
         return row.id;
       });
       return findIncome(id);
@@ -710,22 +754,26 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           .set({ status: 'approved', decidedBy: actorId, decidedAt: clock.now(), updatedAt: new Date() })
           .where(eq(income.id, id))
           .returning();
-        await postEntry(tx, {
-          effectiveDate: before.incomeDate,
-          kind: 'income',
-          description: `Income: ${incomeCategoryLabels[before.category as keyof typeof incomeCategoryLabels]}, ${before.description}`,
-          source: { type: 'income', id },
-          createdBy: before.recordedBy,
-          approvedBy: actorId,
-          lines: [
-            { account: 'bank', poolId: before.poolId, amountCents: before.amountCents },
-            {
-              account: `income:${before.category as (typeof incomeCategories)[number]}`,
-              poolId: before.poolId,
-              amountCents: -before.amountCents,
-            },
-          ],
-        });
+        await postEntry(
+          tx,
+          {
+            effectiveDate: before.incomeDate,
+            kind: 'income',
+            description: `Income: ${incomeCategoryLabels[before.category as keyof typeof incomeCategoryLabels]}, ${before.description}`,
+            source: { type: 'income', id },
+            createdBy: before.recordedBy,
+            approvedBy: actorId,
+            lines: [
+              { account: 'bank', poolId: before.poolId, amountCents: before.amountCents },
+              {
+                account: `income:${before.category as (typeof incomeCategories)[number]}`,
+                poolId: before.poolId,
+                amountCents: -before.amountCents,
+              },
+            ],
+          },
+          { isAdjustment: before.isAdjustment },
+        );
         await writeAudit(tx, { actorId, action: 'income.approve', targetType: 'income', targetId: id, before, after });
       });
       return findIncome(id);

@@ -9,6 +9,7 @@ import {
   rejectRecordBody,
   reopenBody,
   reverseRecordBody,
+  unlockBody,
   statementQuery,
 } from '@letsema/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -331,6 +332,46 @@ export function booksRoutes(
       errors: [409],
     }),
     async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, false)),
+  );
+  app.post<{ Params: { period: string } }>(
+    '/api/admin/month-end/:period/unlock',
+    books({
+      summary: 'Ask to unlock a locked month that is not yet closed, with a reason; another month-end admin decides',
+      description: 'Approved, the month is open again and its close starts over.',
+      params: z.object({ period: month }),
+      body: unlockBody,
+      status: 201,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request, reply) => {
+      const { reason } = parseInput(unlockBody, request.body);
+      return reply
+        .code(201)
+        .send(ok(await monthEnd.requestUnlock(currentUser(request).id, request.params.period, reason)));
+    },
+  );
+  app.post<Id>(
+    '/api/admin/month-end/unlock-requests/:id/approve',
+    books({
+      summary: 'Approve a request to unlock a month: it is open again and its close starts over',
+      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
+      params,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request) => ok(await monthEnd.decideUnlock(currentUser(request).id, request.params.id, true)),
+  );
+  app.post<Id>(
+    '/api/admin/month-end/unlock-requests/:id/reject',
+    books({
+      summary: 'Refuse a request to unlock a month',
+      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
+      params,
+      data: periodDetail,
+      errors: [409],
+    }),
+    async (request) => ok(await monthEnd.decideUnlock(currentUser(request).id, request.params.id, false)),
   );
 
   app.get(

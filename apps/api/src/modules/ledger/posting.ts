@@ -3,6 +3,7 @@ import {
   periodOfDay,
   postingRefusal,
   type BooksCalendar,
+  type PostingOptions,
   type JournalKind,
   type JournalLineDraft,
 } from '@letsema/domain';
@@ -54,7 +55,7 @@ export async function readBooksCalendar(tx: Executor): Promise<BooksCalendar> {
  * Call it inside the transaction that will post; the period row is locked so that a month-end step
  * cannot pass it at the same moment.
  */
-export async function assertPeriodOpen(tx: Executor, day: string, options: { allowLocked?: boolean } = {}) {
+export async function assertPeriodOpen(tx: Executor, day: string, options: PostingOptions = {}) {
   await tx
     .select({ status: accountingPeriods.status })
     .from(accountingPeriods)
@@ -71,7 +72,7 @@ export async function assertPeriodOpen(tx: Executor, day: string, options: { all
 export async function postEntry(
   tx: Executor,
   draft: EntryDraft,
-  options: { allowLocked?: boolean } = {},
+  options: PostingOptions = {},
 ): Promise<{ id: string; number: number }> {
   const problem = findUnbalancedReason(draft.lines);
   if (problem) throw new Error(`Refusing an unbalanced entry for ${draft.source.type} ${draft.source.id}: ${problem}`);

@@ -1,4 +1,4 @@
-import { monthEndSteps, periodStatuses, recordStatuses, reversalStatuses } from '@letsema/domain';
+import { monthEndSteps, periodRequestKinds, periodStatuses, recordStatuses, reversalStatuses } from '@letsema/domain';
 import { z } from 'zod';
 import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
 
@@ -23,6 +23,11 @@ export const recordView = z
     recordedBy: who,
     decidedAt: timestamp.nullable(),
     createdAt: timestamp,
+    isAdjustment: z
+      .boolean()
+      .describe(
+        'An adjusting entry (a bank charge, interest, a correction): a locked month takes it until it is closed',
+      ),
     reversal: z
       .object({
         id,
@@ -128,9 +133,25 @@ export const periodDetail = z
       .record(z.string(), fileUrl)
       .nullable()
       .describe('Each report file by name (`income-statement.pdf`, `trial-balance.csv`, ...)'),
+    adjustments: z
+      .array(
+        z.object({
+          id,
+          kind: z.enum(['expense', 'income']),
+          categoryLabel: z.string(),
+          amount: rand,
+          date: day,
+          description: z.string(),
+          status: z.enum(recordStatuses),
+        }),
+      )
+      .describe(
+        "The month's adjusting entries (bank charges, interest, corrections), which the bank figures include once approved",
+      ),
     reopenRequests: z.array(
       z.object({
         id,
+        kind: z.enum(periodRequestKinds).describe('reopen a closed month, or unlock a locked one'),
         reason: z.string(),
         status: z.enum(['pending', 'approved', 'rejected']),
         requestedBy: who,
