@@ -147,7 +147,7 @@ describe('the books, from an expense to a member’s statement', () => {
     }
   });
 
-  it('closes the month through its six steps, the allocation by the second admin', async () => {
+  it('closes the month through its six steps: a R 10 bank charge recorded as an adjustment in the locked month, the allocation by the second admin', async () => {
     const closer = await newPage({ baseURL: own.baseUrl });
     await signIn(closer, ADMIN.email, ADMIN.password);
     await closer.goto('/admin/month-end');
@@ -164,20 +164,70 @@ describe('the books, from an expense to a member’s statement', () => {
       .first()
       .waitFor();
 
-    // The ledger's bank balance: R 1 000.00 paid in, R 200.00 earned, R 50.00 spent.
+    // The ledger's bank balance: R 1 000.00 paid in, R 200.00 earned, R 50.00 spent. The bank's
+    // statement says R 1 140.00: it charged R 10.00 the ledger does not know of yet.
     await panel.getByText('R 1 150.00').waitFor();
-    await panel.getByLabel('Closing balance on the bank statement (R)').fill('1150.00');
-    const statement = makePdf('bank-statement.pdf');
+    const reconcileWith = async (balance: string) => {
+      await panel.getByLabel('Closing balance on the bank statement (R)').fill(balance);
+      const statement = makePdf('bank-statement.pdf');
+      await panel
+        .getByLabel('Bank statement file')
+        .setInputFiles({ name: statement.name, mimeType: statement.type, buffer: Buffer.from(statement.bytes) });
+      await panel.getByText('Uploaded').waitFor();
+      await panel.getByRole('button', { name: 'Reconcile accounts' }).click();
+    };
+    await reconcileWith('1140.00');
     await panel
-      .getByLabel('Bank statement file')
-      .setInputFiles({ name: statement.name, mimeType: statement.type, buffer: Buffer.from(statement.bytes) });
-    await panel.getByText('Uploaded').waitFor();
-    await panel.getByRole('button', { name: 'Reconcile accounts' }).click();
+      .getByText(
+        'The bank statement and the ledger differ by -R 10.00. Record the income or expenses that explain it as adjustments dated in the month, then reconcile again.',
+      )
+      .waitFor();
+    await panel.getByText(/difference\s+-R 10\.00/).waitFor();
+
+    // Locked, the month still takes the charge as an adjustment, dated in it by default.
+    const adjustments = closer.getByRole('region', { name: 'Adjustments' });
+    await adjustments.getByRole('button', { name: 'Record an adjusting expense' }).click();
+    const dialog = closer.getByRole('dialog', { name: /Record an expense/ });
+    const lastDay = dayOf(new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00+02:00`) - 24 * 60 * 60 * 1000));
+    expect(await dialog.getByLabel('Date').inputValue()).toBe(lastDay);
+    expect(await dialog.getByLabel('This is an adjustment (a bank charge, interest or a correction)').isChecked()).toBe(
+      true,
+    );
+    await dialog.getByLabel('Category').selectOption({ label: 'Banking Fees' });
+    await dialog.getByLabel('Amount (R)').fill('10');
+    await dialog.getByLabel('Pool').selectOption({ index: 1 });
+    await dialog.getByLabel('Description').fill('Bank charge on the statement');
+    const chargeSlip = makePdf('bank-charge.pdf');
+    await dialog
+      .getByLabel('Receipt file')
+      .setInputFiles({ name: chargeSlip.name, mimeType: chargeSlip.type, buffer: Buffer.from(chargeSlip.bytes) });
+    await dialog.getByText('Uploaded').waitFor();
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await adjustments.getByText('Adjustment recorded. Another admin must approve it.').waitFor();
+    const charge = adjustments.getByRole('listitem', { name: 'Adjustment: Banking Fees R 10.00' });
+    await charge.getByText('Waiting for approval').waitFor();
+
+    // A second admin approves it, seeing it marked as an adjustment.
+    const approver = await newPage({ ...PHONE, baseURL: own.baseUrl });
+    await signIn(approver, CHECKER.email, CHECKER.password);
+    await approver.goto('/admin/expenses');
+    const chargeCard = approver.getByRole('listitem', { name: 'Banking Fees R 10.00' });
+    await chargeCard.getByText('Adjustment', { exact: true }).waitFor();
+    await chargeCard.getByRole('button', { name: 'Approve' }).click();
+    await approver.getByText('Approved. It is now in the books.').waitFor();
+
+    // The ledger now agrees with the statement: the difference is gone, and the month reconciles.
+    await closer.reload();
+    await charge.getByText('Approved', { exact: true }).waitFor();
+    await panel.getByText('the last statement, R 1 140.00, agrees', { exact: false }).waitFor();
+    expect(await panel.getByText(/difference\s+-R/).count()).toBe(0);
+    await reconcileWith('1140.00');
     await panel.getByRole('button', { name: 'Calculate profits' }).click();
     const split = closer.getByRole('table', { name: /^Split of / });
     await split
       .getByRole('row', { name: /Sizwe Mabaso/ })
-      .getByText('R 150.00')
+      .getByText('R 140.00')
       .waitFor();
     await panel.getByText('You calculated this split, so another month-end admin must allocate it.').waitFor();
 
@@ -199,8 +249,8 @@ describe('the books, from an expense to a member’s statement', () => {
     const statementLines = csvLines((await statementCsv.path())!);
     expect(statementLines[0]).toBe('Pool,Account,Amount (R)');
     expect(statementLines.some((line) => line.endsWith(',Income: Interest,200.00'))).toBe(true);
-    expect(statementLines.some((line) => line.endsWith(',Expense: Banking Fees,-50.00'))).toBe(true);
-    expect(statementLines.at(-1)).toBe(',Profit (loss),150.00');
+    expect(statementLines.some((line) => line.endsWith(',Expense: Banking Fees,-60.00'))).toBe(true);
+    expect(statementLines.at(-1)).toBe(',Profit (loss),140.00');
     await panel.getByRole('button', { name: 'Close period' }).click();
     await closer
       .getByRole('dialog', { name: `Close ${closingName}?` })
@@ -291,12 +341,12 @@ describe('the books, from an expense to a member’s statement', () => {
     const page = await newPage({ ...PHONE, baseURL: own.baseUrl });
     await signIn(page, member.email, member.password);
     await page.waitForURL('**/dashboard');
-    await page.getByText('R 150.00').first().waitFor();
+    await page.getByText('R 140.00').first().waitFor();
     // The month-by-month chart, and its figures as a table for screen readers.
     const chart = page.getByRole('figure', { name: 'Your capital and returns at each month end' });
     await chart.locator('canvas').waitFor();
     const month = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${closingName}`) });
-    expect(await month.getByRole('cell').allInnerTexts()).toEqual(['R 1 000.00', 'R 150.00']);
+    expect(await month.getByRole('cell').allInnerTexts()).toEqual(['R 1 000.00', 'R 140.00']);
 
     await page.goto('/transactions');
     await page.getByRole('link', { name: 'Statements' }).click();
@@ -313,7 +363,7 @@ describe('the books, from an expense to a member’s statement', () => {
     expect(text).toContain('Letsema member statement');
     expect(text).toContain('Sizwe Mabaso');
     expect(text).toContain('Opening balance: R 0.00');
-    expect(text).toContain('Returns allocated: R 150.00');
-    expect(text).toContain('Closing balance: R 1 150.00');
+    expect(text).toContain('Returns allocated: R 140.00');
+    expect(text).toContain('Closing balance: R 1 140.00');
   });
 });

@@ -1,4 +1,10 @@
-import type { BooksCalendar, CreateExpenseInput, CreateIncomeInput, MonthEndStep } from '@letsema/domain';
+import type {
+  BooksCalendar,
+  CreateExpenseInput,
+  CreateIncomeInput,
+  MonthEndStep,
+  PeriodRequestKind,
+} from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPools } from '../../../components/pools/pool-queries';
 import { apiClient, fetchFile, uploadWithProgress } from '../../../lib/api-client';
@@ -25,6 +31,8 @@ export interface BookRecord {
   recordedBy: { id: string; fullName: string | null };
   decidedAt: string | null;
   createdAt: string;
+  /** An adjusting entry (a bank charge, interest, a correction), which a locked month takes until it is closed. */
+  isAdjustment: boolean;
   /** The latest request to reverse it, if any. */
   reversal: {
     id: string;
@@ -231,8 +239,20 @@ export interface PeriodDetail {
     }[];
   } | null;
   reports: Record<string, string> | null;
+  /** The month's adjusting entries; the bank figures include them once approved. */
+  adjustments: {
+    id: string;
+    kind: RecordKind;
+    categoryLabel: string;
+    amount: number;
+    date: string;
+    description: string;
+    status: BookRecord['status'];
+  }[];
+  /** Requests to reopen the month (closed) or unlock it (locked). */
   reopenRequests: {
     id: string;
+    kind: PeriodRequestKind;
     reason: string;
     status: string;
     requestedBy: { id: string; fullName: string | null };
@@ -266,19 +286,20 @@ export function useRunStep(period: string) {
   });
 }
 
-export function useReopen(period: string) {
+/** Asks to reopen a closed month, or to unlock a locked one, with the reason. */
+export function useReopen(period: string, kind: PeriodRequestKind = 'reopen') {
   const reload = useReloadBooks();
   return useMutation({
-    mutationFn: (reason: string) => apiClient.post<PeriodDetail>(`/api/admin/month-end/${period}/reopen`, { reason }),
+    mutationFn: (reason: string) => apiClient.post<PeriodDetail>(`/api/admin/month-end/${period}/${kind}`, { reason }),
     onSettled: reload,
   });
 }
 
-export function useDecideReopen() {
+export function useDecideReopen(kind: PeriodRequestKind = 'reopen') {
   const reload = useReloadBooks();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
-      apiClient.post<PeriodDetail>(`/api/admin/month-end/reopen-requests/${encodeURIComponent(id)}/${decision}`),
+      apiClient.post<PeriodDetail>(`/api/admin/month-end/${kind}-requests/${encodeURIComponent(id)}/${decision}`),
     onSettled: reload,
   });
 }

@@ -18,6 +18,7 @@ const november: PeriodDetail = {
   bank: { ledgerBalance: 0, statementBalance: null, difference: null, statementUrl: null },
   calculation: null,
   reports: null,
+  adjustments: [],
   reopenRequests: [],
 };
 
@@ -59,5 +60,57 @@ describe('a month with items still to decide', () => {
       ],
     });
     expect(readText(html)).toContain('Nov 3, 2026: Bank fees, R 50.00');
+  });
+});
+
+describe('a locked month with adjustments and a request to unlock it', () => {
+  const locked: PeriodDetail = {
+    ...november,
+    status: 'locked',
+    nextStep: 'reconcile',
+    bank: { ledgerBalance: 990, statementBalance: 990, difference: 0, statementUrl: null },
+    adjustments: [
+      {
+        id: 'a1',
+        kind: 'expense',
+        categoryLabel: 'Banking Fees',
+        amount: 10,
+        date: '2026-11-30',
+        description: 'Monthly charge',
+        status: 'approved',
+      },
+    ],
+    reopenRequests: [
+      {
+        id: 'r1',
+        kind: 'unlock',
+        reason: 'Locked a day early.',
+        status: 'pending',
+        requestedBy: { id: 'someone-else', fullName: 'Lerato Checker' },
+        decidedBy: null,
+        createdAt: '2026-12-02T08:00:00.000Z',
+        decidedAt: null,
+      },
+    ],
+  };
+  const html = drawPage(<MonthEndPage />, {
+    data: [
+      [bookKeys.periods(), [{ period: '2026-11', status: 'locked', nextStep: 'reconcile', hasEnded: true }]],
+      [bookKeys.period('2026-11'), locked],
+    ],
+  });
+
+  it('marks each adjustment as one, and the bank figures agree once it is approved', () => {
+    const text = readText(html);
+    expect(html).toContain('aria-label="Adjustment: Banking Fees R 10.00"');
+    expect(text).toContain('AdjustmentNov 30, 2026: Banking Fees (expense), R 10.00 · Monthly chargeApproved');
+    expect(text).toContain('the last statement, R 990.00, agrees');
+    expect(text).not.toMatch(/difference -?R/);
+  });
+
+  it('offers another month-end admin the unlock request to decide, never a reopen', () => {
+    expect(html).toContain('aria-label="Unlocking"');
+    expect(html).not.toContain('aria-label="Reopening"');
+    expect(readText(html)).toContain('Approve unlocking');
   });
 });

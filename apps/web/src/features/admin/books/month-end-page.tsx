@@ -1,10 +1,13 @@
 import {
   formatRandAmount,
+  hasRole,
   monthEndMessages,
   singleChecker,
   reconcileBody,
   reopenBody,
+  unlockBody,
   type MonthEndStep,
+  type PeriodRequestKind,
 } from '@letsema/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
@@ -47,6 +50,7 @@ import {
   type PeriodDetail,
 } from './api';
 import { DocumentField } from './document-field';
+import { RecordDialog } from './record-dialog';
 
 const STATUS_LABELS = { open: 'Open', locked: 'Locked for month end', closed: 'Closed' } as const;
 const STATUS_COLOURS = { open: 'default', locked: 'warning', closed: 'success' } as const;
@@ -54,7 +58,7 @@ const STATUS_COLOURS = { open: 'default', locked: 'warning', closed: 'success' }
 const STEP_HELP: Record<MonthEndStep, string> = {
   lock: 'Nothing new can be dated in the month once it is locked. Payments, expenses and income still pending for it must be decided first.',
   reconcile:
-    'Enter the closing balance on the bank statement and upload the statement. A difference must be explained by income or expense entries first.',
+    'Enter the closing balance on the bank statement and upload the statement. A difference (a bank charge, interest) is recorded first as an adjustment dated in the month, and approved by another admin.',
   calculate:
     'Profit is income less expenses for the month, per pool. The reserve comes off first; the rest is split by paid-up share-days, to the cent.',
   allocate:
@@ -272,9 +276,11 @@ function PeriodPanel({ period, onAct }: { period: string; onAct: () => void }) {
           })}
         </Stack>
       </Paper>
+      <AdjustmentsSection data={data} />
       {data.calculation && <AllocationTable calculation={data.calculation} />}
       {data.reports && <Reports reports={data.reports} period={period} />}
-      <ReopenSection data={data} userId={user.id} />
+      <ReopenSection kind="reopen" data={data} userId={user.id} />
+      <ReopenSection kind="unlock" data={data} userId={user.id} />
     </Stack>
   );
 }
@@ -346,6 +352,9 @@ function StepAction({
               · last statement {formatRandAmount(data.bank.statementBalance ?? 0)}, difference{' '}
               <strong>{formatRandAmount(data.bank.difference)}</strong>
             </>
+          )}
+          {data.bank.difference === 0 && (
+            <> · the last statement, {formatRandAmount(data.bank.statementBalance ?? 0)}, agrees</>
           )}
         </Typography>
         <TextField
@@ -555,34 +564,149 @@ function Reports({ reports, period }: { reports: Record<string, string>; period:
   );
 }
 
-function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string }) {
-  const reopen = useReopen(data.period);
-  const decide = useDecideReopen();
+/** What the reopen and unlock sections say, each for the month status it changes. */
+const requestCopy = {
+  reopen: {
+    status: 'closed',
+    title: 'Reopening',
+    question: 'Why must this month be reopened?',
+    ask: 'Ask to reopen',
+    approve: 'Approve reopening',
+    schema: reopenBody,
+    sameRequester: monthEndMessages.sameRequester,
+  },
+  unlock: {
+    status: 'locked',
+    title: 'Unlocking',
+    question: 'Why must this month be unlocked?',
+    ask: 'Ask to unlock',
+    approve: 'Approve unlocking',
+    schema: unlockBody,
+    sameRequester: monthEndMessages.sameUnlockRequester,
+  },
+} as const;
+
+/**
+ * The adjusting entries of the month (bank charges, interest, corrections), which the bank figures
+ * include once approved; while the month is locked, new ones are recorded from here.
+ */
+function AdjustmentsSection({ data }: { data: PeriodDetail }) {
+  const user = useShellUser();
+  const [recording, setRecording] = useState<'expense' | 'income' | null>(null);
+  const [recorded, setRecorded] = useState(false);
+  const isLocked = data.status === 'locked';
+  if (!isLocked && data.adjustments.length === 0) return null;
+  const mayRecordExpense = hasRole(user, 'expense_management');
+  const mayRecordIncome = hasRole(user, 'investment_management');
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-label="Adjustments">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        Adjustments
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {isLocked
+          ? `Bank charges, interest and corrections the statement shows can be dated in ${formatPeriod(data.period)} until it is closed. Another admin approves each; the bank balance above includes it once approved.`
+          : `Bank charges, interest and corrections dated in ${formatPeriod(data.period)}.`}
+      </Typography>
+      <Box aria-live="polite">
+        {recorded && (
+          <Alert severity="success" sx={{ mb: 1 }} onClose={() => setRecorded(false)}>
+            Adjustment recorded. Another admin must approve it.
+          </Alert>
+        )}
+      </Box>
+      {data.adjustments.length === 0 ? (
+        <Typography variant="body2">No adjustments in this month.</Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Adjustments of the month">
+          {data.adjustments.map((adjustment) => (
+            <Box
+              component="li"
+              key={adjustment.id}
+              aria-label={`Adjustment: ${adjustment.categoryLabel} ${formatRandAmount(adjustment.amount)}`}
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+            >
+              <Chip size="small" label="Adjustment" color="info" sx={{ fontWeight: 600 }} />
+              <Typography variant="body2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+                {formatAdminDate(adjustment.date)}: {adjustment.categoryLabel}{' '}
+                {adjustment.kind === 'expense' ? '(expense)' : '(income)'}, {formatRandAmount(adjustment.amount)} ·{' '}
+                {adjustment.description}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {ADJUSTMENT_STATUS[adjustment.status]}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {isLocked && (mayRecordExpense || mayRecordIncome) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
+          {mayRecordExpense && (
+            <Button variant="outlined" onClick={() => setRecording('expense')}>
+              Record an adjusting expense
+            </Button>
+          )}
+          {mayRecordIncome && (
+            <Button variant="outlined" onClick={() => setRecording('income')}>
+              Record adjusting income
+            </Button>
+          )}
+        </Stack>
+      )}
+      {recording && (
+        <RecordDialog
+          kind={recording}
+          isOpen
+          adjustmentIn={data.period}
+          onClose={() => setRecording(null)}
+          onRecorded={() => {
+            setRecording(null);
+            setRecorded(true);
+          }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+const ADJUSTMENT_STATUS = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  reversed: 'Reversed',
+} as const;
+
+/** Reopening a closed month, or unlocking a locked one: asked with a reason, decided by another month-end admin. */
+function ReopenSection({ kind, data, userId }: { kind: PeriodRequestKind; data: PeriodDetail; userId: string }) {
+  const copy = requestCopy[kind];
+  const reopen = useReopen(data.period, kind);
+  const decide = useDecideReopen(kind);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const pending = data.reopenRequests.find((request) => request.status === 'pending');
+  const requests = data.reopenRequests.filter((request) => request.kind === kind);
+  const pending = requests.find((request) => request.status === 'pending');
   const isMaker = (requestedBy: string) =>
     !getDecisionRight(
       { id: userId },
       { makerId: requestedBy, amountCents: 0, approverIds: [] },
-      singleChecker(monthEndMessages.sameRequester),
+      singleChecker(copy.sameRequester),
     ).mayDecide;
-  if (data.status !== 'closed' && data.reopenRequests.length === 0) return null;
+  if (data.status !== copy.status && requests.length === 0) return null;
 
   return (
-    <Paper sx={{ p: 2 }} component="section" aria-label="Reopening">
+    <Paper sx={{ p: 2 }} component="section" aria-label={copy.title}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        Reopening
+        {copy.title}
       </Typography>
       {(problem || reopen.error || decide.error) && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {problem ?? getErrorMessage(reopen.error ?? decide.error, 'It could not be done')}
         </Alert>
       )}
-      {data.status === 'closed' && !pending && (
+      {data.status === copy.status && !pending && (
         <Stack spacing={1}>
           <TextField
-            label="Why must this month be reopened?"
+            label={copy.question}
             value={reason}
             multiline
             minRows={2}
@@ -594,7 +718,7 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
               variant="outlined"
               disabled={reopen.isPending}
               onClick={() => {
-                const parsed = reopenBody.safeParse({ reason });
+                const parsed = copy.schema.safeParse({ reason });
                 if (!parsed.success) {
                   setProblem(parsed.error.issues[0]?.message ?? null);
                   return;
@@ -603,13 +727,13 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
                 reopen.mutate(parsed.data.reason, { onSuccess: () => setReason('') });
               }}
             >
-              {reopen.isPending ? 'Asking…' : 'Ask to reopen'}
+              {reopen.isPending ? 'Asking…' : copy.ask}
             </Button>
           </Box>
         </Stack>
       )}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-        {data.reopenRequests.map((request) => (
+        {requests.map((request) => (
           <Box component="li" key={request.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
             <Typography variant="body2">
               <strong>{request.requestedBy.fullName ?? 'An admin'}</strong> asked on{' '}
@@ -622,7 +746,7 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
             </Typography>
             {request.status === 'pending' &&
               (isMaker(request.requestedBy.id) ? (
-                <WaitingForChecker reason={monthEndMessages.sameRequester} />
+                <WaitingForChecker reason={copy.sameRequester} />
               ) : (
                 <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                   <Button
@@ -631,7 +755,7 @@ function ReopenSection({ data, userId }: { data: PeriodDetail; userId: string })
                     disabled={decide.isPending}
                     onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
                   >
-                    Approve reopening
+                    {copy.approve}
                   </Button>
                   <Button
                     size="small"

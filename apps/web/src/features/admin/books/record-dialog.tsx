@@ -4,6 +4,8 @@ import {
   createIncomeBody,
   dayOf,
   earliestRecordDate,
+  formatPeriod,
+  lastDayOf,
   recordDateRefusal,
   type BooksCalendar,
   expenseCategories,
@@ -16,7 +18,10 @@ import {
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -36,6 +41,7 @@ interface RecordInput {
   poolId: string;
   description: string;
   documentUrl: string;
+  isAdjustment: boolean;
 }
 
 const copy = {
@@ -59,17 +65,22 @@ const copy = {
   },
 } as const;
 
-/** Records an expense or income: category, amount, date, pool, description and its document. */
+/**
+ * Records an expense or income: category, amount, date, pool, description and its document. With
+ * `adjustmentIn` (a locked month), it is an adjustment dated on that month's last day to start with.
+ */
 export function RecordDialog({
   kind,
   isOpen,
   onClose,
   onRecorded,
+  adjustmentIn,
 }: {
   kind: RecordKind;
   isOpen: boolean;
   onClose: () => void;
   onRecorded: () => void;
+  adjustmentIn?: string;
 }) {
   const record = useRecordBook(kind);
   return (
@@ -83,6 +94,7 @@ export function RecordDialog({
     >
       <RecordForm
         kind={kind}
+        adjustmentIn={adjustmentIn}
         isPending={record.isPending}
         onCancel={onClose}
         onSubmit={async (body) => {
@@ -96,11 +108,13 @@ export function RecordDialog({
 
 function RecordForm({
   kind,
+  adjustmentIn,
   isPending,
   onCancel,
   onSubmit,
 }: {
   kind: RecordKind;
+  adjustmentIn?: string;
   isPending: boolean;
   onCancel: () => void;
   onSubmit: (body: CreateExpenseInput | CreateIncomeInput) => Promise<void>;
@@ -112,7 +126,6 @@ function RecordForm({
   const today = dayOf(new Date());
   // The server's period rule: until the months are loaded, the server alone says which are closed.
   const calendar: BooksCalendar = booksStart.data ?? { booksStart: null, lastClosed: null, locked: [] };
-  const earliest = earliestRecordDate(today, calendar);
   // The server's schema, with the document under the field name the form uses.
   // Every field's message at once: a missing document is one of them, not a gate before the others.
   const schema = z
@@ -132,7 +145,9 @@ function RecordForm({
         }
         return z.NEVER;
       }
-      const dateRefusal = recordDateRefusal(parsed.data.date, today, calendar);
+      const dateRefusal = recordDateRefusal(parsed.data.date, today, calendar, {
+        isAdjustment: parsed.data.isAdjustment,
+      });
       if (dateRefusal) {
         context.addIssue({ code: 'custom', message: dateRefusal, path: ['date'] });
         return z.NEVER;
@@ -142,9 +157,22 @@ function RecordForm({
     });
   const { control, handleSubmit, setError } = useForm<RecordInput, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema as never),
-    defaultValues: { category: '', amount: '', date: today, poolId: '', description: '', documentUrl: '' },
+    defaultValues: {
+      category: '',
+      amount: '',
+      date: adjustmentIn ? lastDayOf(adjustmentIn) : today,
+      poolId: '',
+      description: '',
+      documentUrl: '',
+      isAdjustment: Boolean(adjustmentIn),
+    },
   });
   const documentField = useController({ control, name: 'documentUrl' });
+  const adjustmentField = useController({ control, name: 'isAdjustment' });
+  const isAdjustment = adjustmentField.field.value;
+  const earliest = earliestRecordDate(today, calendar, { isAdjustment });
+  // Offered where it changes something: while a month is locked for month end.
+  const mayAdjust = Boolean(adjustmentIn) || calendar.locked.length > 0;
 
   const submit = handleSubmit(async (body) => {
     setFailure(null);
@@ -207,6 +235,25 @@ function RecordForm({
             </option>
           ))}
         </FormSelectField>
+        {mayAdjust && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={isAdjustment}
+                  disabled={isPending}
+                  onChange={(event) => adjustmentField.field.onChange(event.target.checked)}
+                />
+              }
+              label="This is an adjustment (a bank charge, interest or a correction)"
+            />
+            <FormHelperText sx={{ mt: 0 }}>
+              {calendar.locked.length > 0
+                ? `An adjustment may be dated in ${calendar.locked.map((period) => formatPeriod(period)).join(' or ')}, locked for month end, until it is closed.`
+                : 'An adjustment may be dated in a month locked for month end, until it is closed.'}
+            </FormHelperText>
+          </Box>
+        )}
         <FormTextField
           control={control}
           name="description"

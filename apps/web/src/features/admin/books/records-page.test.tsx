@@ -58,6 +58,7 @@ describe('a reversal waiting on an approved expense', () => {
     id: '00000000-0000-4000-8000-0000000000e1',
     category: 'banking_fees',
     categoryLabel: 'Banking Fees',
+    isAdjustment: false,
     amount: 50,
     date: '2026-08-20',
     period: '2026-08',

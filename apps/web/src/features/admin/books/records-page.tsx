@@ -399,6 +399,7 @@ function RecordCard({
         </Box>
         <Stack direction="row" spacing={1} alignItems="center">
           {approvals && <Typography variant="caption">{approvals}</Typography>}
+          {record.isAdjustment && <Chip size="small" label="Adjustment" color="info" sx={{ fontWeight: 600 }} />}
           <Chip
             size="small"
             label={STATUS_LABELS[record.status]}
