@@ -4,6 +4,7 @@ import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
 import { loginOverApi, submitRegistration, type SubmittedMember } from '../../fixtures/onboarding.js';
+import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
 
@@ -250,17 +251,26 @@ describe('notifications', () => {
   });
 
   it('gives the admin the bell too, leading to /admin/notifications', async () => {
-    const adminToken = await loginOverApi(ADMIN.email, ADMIN.password);
+    // A new admin of their own: the super admin hears of every staff change other specs make on
+    // the shared server, so their list is not empty.
+    const reader = {
+      fullName: 'Palesa Bell',
+      email: `bell-${Date.now()}@example.com`,
+      password: 'Kgotla-Reader-2468!',
+      roles: ['member_management'],
+    };
+    const superToken = await loginOverApi(ADMIN.email, ADMIN.password);
+    const admin = await inviteStaffOverApi(reader, superToken);
     const adminList = await api<{ pagination: { total: number } }>(
       'GET',
       '/api/notifications?page=1&limit=20',
       undefined,
-      adminToken,
+      admin.token,
     );
     expect(adminList.pagination.total).toBe(0);
 
     const page = await newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, reader.email, reader.password);
     await page.waitForURL('**/admin');
     await findBell(page, 0).click();
     const popover = page.getByRole('dialog', { name: 'Notifications' });
