@@ -42,7 +42,7 @@ export function SuspendStaffDialog({
             {failure}
           </Alert>
         )}
-        <DialogContentText id={descriptionId} sx={{ color: 'text.primary' }}>
+        <DialogContentText id={descriptionId} sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
           <strong>{name}</strong>
           {staff && name !== staff.email ? ` (${staff.email})` : ''} loses access to the admin workspace at once: they
           are signed out on their next click and cannot sign in again.
