@@ -5,8 +5,12 @@ import { useBrowser } from '../../fixtures/browser.js';
 
 const newPage = useBrowser();
 
-/** The most files the dashboard's first drawing may wait for. */
-const MAX_FIRST_SCREEN_FILES = 14;
+/**
+ * The most files the dashboard's first drawing may wait for. The form messages shared by
+ * registration, the staff invitation and the e-mail banner are one small chunk of their own since
+ * the invitation page came; the preloads fetch it in parallel with the rest.
+ */
+const MAX_FIRST_SCREEN_FILES = 15;
 
 describe('member shell', () => {
   it('shows the bottom bar with the first three entries at 375 px, and no sidebar', async () => {
