@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     guards,
     limiter: createRateLimiter(db),
   });
-  fileRoutes(app, { db, storage, guards });
+  fileRoutes(app, { db, storage, guards, jwtSecret: config.jwtSecret });
   // The books' clock: decisions are dated by it (CLOCK_OFFSET_DAYS moves it for a rehearsal).
   const booksClock = deps.clock ?? (() => new Date(Date.now() + config.clockOffsetDays * 24 * 60 * 60 * 1000));
   const investing = createInvestingService({ db, config, clock: booksClock });

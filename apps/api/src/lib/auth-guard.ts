@@ -214,8 +214,9 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   async function loadSession<U>(
     request: FastifyRequest,
     find: (claims: TokenClaims) => Promise<{ user: U; lastSeenAt: Date; ridden?: unknown } | undefined>,
+    linkClaims?: TokenClaims,
   ): Promise<{ user: U; sessionId: string; ridden?: unknown } | null> {
-    const claims = await verifyBearer(request);
+    const claims = linkClaims ?? (await verifyBearer(request));
     if (!claims) return null;
     const row = await find(claims);
     if (!row) return null;
@@ -276,8 +277,17 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    * factor can call only `/api/auth/*` until it is on.
    */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    await authenticateAs(request);
+  }
+
+  /**
+   * `authenticate`, for the session a signed link names (`linkClaims`, checked by its route) instead
+   * of the request's bearer token: a frame showing a file cannot send a header. The session and its
+   * account are checked exactly as for a bearer token.
+   */
+  async function authenticateAs(request: FastifyRequest, linkClaims?: TokenClaims): Promise<void> {
     const ride = request.routeOptions.config.sessionRider?.(request) ?? null;
-    const auth = await loadSession(request, ride ?? findSession);
+    const auth = await loadSession(request, ride ?? findSession, linkClaims);
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };
     if (ride) request.ridden = { value: auth.ridden };
@@ -347,7 +357,16 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     }
   }
 
-  return { verifyBearer, authenticate, readMe, requirePermission, requireAdmin, sessionRead, checkAdminSecondFactor };
+  return {
+    verifyBearer,
+    authenticate,
+    authenticateAs,
+    readMe,
+    requirePermission,
+    requireAdmin,
+    sessionRead,
+    checkAdminSecondFactor,
+  };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { createVerifier } from 'fast-jwt';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -134,5 +134,61 @@ export async function verifyEmailToken(
     return { userId: payload.sub, email: payload.email };
   } catch (error) {
     return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
+  }
+}
+
+/** A file view link lives two minutes: long enough for the frame to load it, too short to pass on. */
+export const FILE_VIEW_TOKEN_LIFETIME_SECONDS = 2 * 60;
+const FILE_VIEW_AUDIENCE = 'letsema:file-view';
+
+/**
+ * File view tokens are signed with a key of their own, derived from the secret: a view link carries
+ * a session id like a session token does, and must never pass as one where the audience is not read.
+ */
+const fileViewKeys = new WeakMap<Uint8Array, KeyObject>();
+function fileViewKeyFor(secret: Uint8Array): KeyObject {
+  let key = fileViewKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(createHmac('sha256', Buffer.from(secret)).update(FILE_VIEW_AUDIENCE).digest());
+    fileViewKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** What a file view link names: the session that asked for it, and the one file it opens. */
+export interface FileViewClaims extends TokenClaims {
+  key: string;
+}
+
+/**
+ * Signs the token of a file view link: a frame cannot send the bearer token, so the link names the
+ * session and the file's key instead. Its audience keeps it apart from session and e-mail tokens.
+ */
+export async function signFileViewToken(secret: Uint8Array, claims: FileViewClaims, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId, key: claims.key })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setAudience(FILE_VIEW_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + FILE_VIEW_TOKEN_LIFETIME_SECONDS)
+    .sign(fileViewKeyFor(secret));
+}
+
+/** The claims of a file view token, or null for an expired, altered or other kind of token. */
+export async function verifyFileViewToken(secret: Uint8Array, token: string): Promise<FileViewClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, fileViewKeyFor(secret), {
+      algorithms: ['HS256'],
+      audience: FILE_VIEW_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'key'],
+      maxTokenAge: FILE_VIEW_TOKEN_LIFETIME_SECONDS,
+    });
+    const { sub, sid, key } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof key !== 'string') return null;
+    if (!isUuid(sub) || !isUuid(sid)) return null;
+    return { userId: sub, sessionId: sid, key };
+  } catch {
+    return null;
   }
 }

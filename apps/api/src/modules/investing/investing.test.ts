@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -43,6 +43,8 @@ const membership = async (token: string) =>
     contributionStatus: string;
     totalPaid: number;
     totalCommitment: number;
+    installmentPlan: string;
+    contributionAmount: number;
     rejectionReason: string | null;
   } | null>(await call('GET', '/api/payments/my-membership', token));
 const poolNow = async (id: string) => dataOf<PoolAnswer>(await call('GET', `/api/pools/${id}`, manager));
@@ -265,13 +267,22 @@ describe(`paying (${testEngine})`, () => {
     const pending = dataOf<{ id: string; proofOfPaymentUrl: string }[]>(
       await call('GET', '/api/admin/pending-payments', cashier),
     ).find((p) => p.id === payment.id)!;
+    // With what the admin checks the proof against: the member's reference (from the name and phone
+    // number) and the plan's instalment.
+    const plan = (await membership(member.token))!;
     expect(pending).toEqual({
       id: payment.id,
-      user: { fullName: expect.any(String), email: member.email },
+      user: { fullName: expect.any(String), email: member.email, phoneNumber: expect.stringMatching(/\d/) },
       pool: { name: pool.name },
       amount: 833.33,
       paymentMethod: 'EFT / bank transfer',
       proofOfPaymentUrl: expect.stringMatching(/^\/api\/files\//),
+      plan: {
+        installmentPlan: plan.installmentPlan,
+        contributionAmount: plan.contributionAmount,
+        totalCommitment: plan.totalCommitment,
+        totalPaid: 0,
+      },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     // The cashier can open the proof; the member's neighbour cannot.
@@ -439,7 +450,9 @@ describe(`paying (${testEngine})`, () => {
         reads.push(dataOf<Array<{ id: string }>>(await call('GET', url, token)).find((item) => item.id === id));
       }
       expect(reads[1]).toEqual(reads[0]);
-      return reads[0] as { user: { fullName: string }; pool: { name: string }; amount?: number } | undefined;
+      return reads[0] as
+        | { user: { fullName: string }; pool: { name: string }; amount?: number; plan?: { contributionAmount: number } }
+        | undefined;
     };
     const paymentNow = () => listed('/api/admin/pending-payments?limit=100', cashier, payment.id);
     const requestNow = () => listed('/api/admin/pool-requests?limit=100', manager, request.id);
@@ -456,6 +469,14 @@ describe(`paying (${testEngine})`, () => {
     expect((await requestNow())?.user.fullName).toBe('Joiner Renamed');
     await t.db.update(payments).set({ amountCents: 90_00 }).where(eq(payments.id, payment.id));
     expect((await paymentNow())?.amount).toBe(90);
+    // The payment's page shows its membership's plan: a change to the membership reaches it too.
+    const [plan] = await t.db
+      .select({ id: memberships.id, cents: memberships.contributionAmountCents })
+      .from(memberships)
+      .where(and(eq(memberships.userId, member.id), eq(memberships.poolId, pool.id)));
+    await t.db.update(memberships).set({ contributionAmountCents: 123_45 }).where(eq(memberships.id, plan!.id));
+    expect((await paymentNow())?.plan?.contributionAmount).toBe(123.45);
+    await t.db.update(memberships).set({ contributionAmountCents: plan!.cents }).where(eq(memberships.id, plan!.id));
     await t.db.update(memberships).set({ contributionStatus: 'rejected' }).where(eq(memberships.id, request.id));
     expect(await requestNow()).toBeUndefined();
     await t.db.update(payments).set({ status: 'rejected' }).where(eq(payments.id, payment.id));

@@ -159,33 +159,46 @@ export function createInvestingService(deps: {
         'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
         'createdAt', ${isoTime(memberships.createdAt)}
       )`;
+  // The phone number gives the member's payment reference (`paymentReferenceFor`), and the plan what
+  // an instalment should be: the admin checks both against the proof before approving.
   const pendingPaymentView = sql`json_build_object(
         'id', ${payments.id},
-        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
+        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}, 'phoneNumber', ${users.phoneNumber}),
         'pool', json_build_object('name', ${pools.name}),
         'amount', ${randNumber(payments.amountCents)},
         'paymentMethod', ${payments.paymentMethod},
         'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
+        'plan', case when ${memberships.id} is null then null else json_build_object(
+          'installmentPlan', ${memberships.installmentPlan},
+          'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
+          'totalCommitment', ${randNumber(memberships.totalCommitmentCents)},
+          'totalPaid', ${randNumber(memberships.totalPaidCents)}
+        ) end,
         'createdAt', ${isoTime(payments.createdAt)}
       )`;
   // Each queue's page: its rows with their members and pools, read with a page request (`pageReader`)
   // or kept by the server and read with the session check (db/kept-pages.ts). A page shows its own
   // rows, their members' names and their pools', so its signature covers the three.
+  // A payment's page also shows its membership's plan and what is paid, so its signature covers that row too.
   const queuePages = (name: string, list: PagedList, table: typeof memberships | typeof payments, view: SQL) => {
-    const rows = (value: SQL) =>
-      db
+    const withMembership = table === payments;
+    const rows = (value: SQL) => {
+      const joined = db
         .select({ n: pageOrder, view: value.as('view') })
         .from(list.ids)
         .innerJoin(table, eq(table.id, pageId))
         .innerJoin(users, eq(users.id, table.userId))
         .innerJoin(pools, eq(pools.id, table.poolId));
+      return withMembership ? joined.leftJoin(memberships, eq(memberships.id, payments.membershipId)) : joined;
+    };
     const text = list.json(rows(view));
+    const membershipVersion = withMembership ? sql` || ':' || coalesce(${memberships}.xmin::text, '')` : sql``;
     return {
       read: pageReader(db, name, { json: text }),
       kept: keptPages({
         rows,
         text,
-        versions: sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text`,
+        versions: sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text${membershipVersion}`,
       }),
     };
   };

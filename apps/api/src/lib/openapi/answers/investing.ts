@@ -112,11 +112,22 @@ export const poolRequestView = z
 export const pendingPaymentView = z
   .object({
     id,
-    user: person,
+    user: person.extend({
+      phoneNumber: z.string().nullable().describe("With the name, gives the member's payment reference"),
+    }),
     pool: z.object({ name: z.string() }),
     amount: rand,
     paymentMethod: z.string().nullable(),
     proofOfPaymentUrl: fileUrl.nullable(),
+    plan: z
+      .object({
+        installmentPlan: z.enum(paymentFrequencies),
+        contributionAmount: rand.describe('One instalment'),
+        totalCommitment: rand,
+        totalPaid: rand.describe('Approved so far, this payment not included'),
+      })
+      .nullable()
+      .describe("The membership's plan the payment is for"),
     createdAt: timestamp,
   })
   .meta({ id: 'PendingPayment' });
