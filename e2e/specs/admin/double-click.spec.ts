@@ -36,7 +36,11 @@ describe('a decision clicked twice', () => {
     await admin.goto('/admin/payments');
     await admin.getByRole('heading', { name: 'Payment Confirmations' }).waitFor();
     const row = admin.getByRole('row').filter({ hasText: member.email });
+    // A double-click on Approve opens the review once; its own Approve, double-clicked, decides once.
     await row.getByRole('button', { name: `Approve payment from ${member.fullName}` }).dblclick();
+    const review = admin.getByRole('dialog', { name: `Review payment from ${member.fullName}` });
+    await review.getByRole('checkbox', { name: /^The proof shows/ }).check();
+    await review.getByRole('button', { name: 'Approve payment', exact: true }).dblclick();
 
     await admin.getByText('Payment approved successfully!').waitFor();
     await row.waitFor({ state: 'detached' });

@@ -361,6 +361,18 @@ describe('accessibility with dialogs, menus and drawers open (axe, every impact)
             open: dialogFrom({ name: `Reject payment from ${seeded.payer}` }, 'Reject payment'),
           },
           {
+            name: 'approving a payment with its proof in view',
+            url: '/admin/payments/pending',
+            open: async (p) => {
+              await p
+                .getByRole('button', { name: `Approve payment from ${seeded.payer}` })
+                .first()
+                .click();
+              const review = p.getByRole('dialog', { name: `Review payment from ${seeded.payer}` });
+              await review.getByRole('img', { name: `Proof of payment from ${seeded.payer}` }).waitFor();
+            },
+          },
+          {
             name: 'the proof of payment viewer',
             url: '/admin/payments/pending',
             open: dialogFrom(

@@ -179,6 +179,11 @@ describe('the money loop', () => {
     await preview.getByRole('button', { name: 'Close preview' }).click();
     await preview.waitFor({ state: 'detached' });
     await paymentRow.getByRole('button', { name: `Approve payment from ${member.fullName}` }).click();
+    const review = admin.getByRole('dialog', { name: `Review payment from ${member.fullName}` });
+    await review
+      .getByRole('checkbox', { name: new RegExp(`^The proof shows ${formatRand(instalmentCents)} paid`) })
+      .check();
+    await review.getByRole('button', { name: 'Approve payment', exact: true }).click();
     await admin.getByText('Payment approved successfully!', { exact: true }).waitFor();
     await paymentRow.waitFor({ state: 'detached' });
 

@@ -1,11 +1,15 @@
-import { formatRandAmount } from '@letsema/domain';
+import { formatRandAmount, paymentReferenceFor } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatAdminDate, getDisplayName } from '../../../lib/formatters';
 import { DecisionQueuePage, type QueueColumn, type QueueDetail } from '../shared/decision-queue';
 import { usePaymentDecision, usePendingPayments, type PendingPayment } from './api';
+import { ApprovePaymentDialog } from './components/approve-payment-dialog';
 import { ProofButton } from './components/proof-button';
+
+/** The reference the member was asked to write on the transfer, to find on the proof. */
+const referenceOf = (payment: PendingPayment) => paymentReferenceFor(payment.user) ?? 'None';
 
 const columns: QueueColumn<PendingPayment>[] = [
   { header: 'Pool', render: (payment) => payment.pool.name },
@@ -15,6 +19,7 @@ const columns: QueueColumn<PendingPayment>[] = [
     sx: { fontWeight: 700, whiteSpace: 'nowrap' },
     render: (payment) => formatRandAmount(payment.amount),
   },
+  { header: 'Reference', sx: { whiteSpace: 'nowrap' }, render: referenceOf },
   { header: 'Method', render: (payment) => payment.paymentMethod },
   { header: 'Date', sx: { whiteSpace: 'nowrap' }, render: (payment) => formatAdminDate(payment.createdAt) },
   {
@@ -25,6 +30,7 @@ const columns: QueueColumn<PendingPayment>[] = [
 
 const cardDetails: QueueDetail<PendingPayment>[] = [
   { term: 'Pool', render: (payment) => payment.pool.name },
+  { term: 'Reference', render: referenceOf },
   { term: 'Method', render: (payment) => payment.paymentMethod },
   { term: 'Date', render: (payment) => formatAdminDate(payment.createdAt) },
   {
@@ -44,7 +50,7 @@ export function PendingPaymentsPage() {
   return (
     <DecisionQueuePage
       title="Payment Confirmations"
-      subtitle="Check each proof of payment, then approve or reject the payment. Oldest first."
+      subtitle="Check each proof of payment against its amount, reference and plan, then approve or reject the payment. Oldest first."
       items={payments}
       decision={decision}
       itemName="payment"
@@ -69,6 +75,7 @@ export function PendingPaymentsPage() {
         </Typography>
       )}
       cardDetails={cardDetails}
+      renderApproveReview={(review) => <ApprovePaymentDialog {...review} />}
       rejectTitle="Reject payment"
       describeRejection={(payment) => (
         <>

@@ -35,6 +35,18 @@ export interface QueueItem {
   user: { fullName: string | null; email: string };
 }
 
+/**
+ * What an approval's review needs: the item, the state of its approval, and how to confirm it or
+ * leave it undecided.
+ */
+export interface ApproveReview<T> {
+  item: T;
+  isPending: boolean;
+  errorMessage: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
 /** A column of the wide table, between the member and the actions. */
 export interface QueueColumn<T> {
   header: string;
@@ -69,6 +81,11 @@ export interface DecisionQueuePageProps<T extends QueueItem> {
   rejectTitle: string;
   /** What the reject dialog says about the item. */
   describeRejection: (item: T) => ReactNode;
+  /**
+   * When given, Approve first opens this review (the evidence beside the figures it backs), and the
+   * item is approved only from there.
+   */
+  renderApproveReview?: (review: ApproveReview<T>) => ReactNode;
 }
 
 /**
@@ -91,11 +108,14 @@ export function DecisionQueuePage<T extends QueueItem>({
   cardDetails,
   rejectTitle,
   describeRejection,
+  renderApproveReview,
 }: DecisionQueuePageProps<T>) {
   const success = useSuccessMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<T | null>(null);
   const [rejectError, setRejectError] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<T | null>(null);
+  const [reviewError, setReviewError] = useState<string | null>(null);
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const rows = items.data?.pages.flat() ?? [];
@@ -108,6 +128,22 @@ export function DecisionQueuePage<T extends QueueItem>({
       {
         onSuccess: () => success.show(messages.approved),
         onError: (error) => setFailure(getErrorMessage(error, messages.approveFailed)),
+      },
+    );
+  };
+  const approveReviewed = () => {
+    if (!reviewing) return;
+    setReviewError(null);
+    success.clear();
+    decision.mutate(
+      { id: reviewing.id, action: 'approve' },
+      {
+        onSuccess: () => {
+          setReviewing(null);
+          setFailure(null);
+          success.show(messages.approved);
+        },
+        onError: (error) => setReviewError(getErrorMessage(error, messages.approveFailed)),
       },
     );
   };
@@ -130,7 +166,12 @@ export function DecisionQueuePage<T extends QueueItem>({
     itemName,
     busyId: decision.isPending ? decision.variables.id : null,
     busyAction: decision.isPending ? decision.variables.action : null,
-    onApprove: approve,
+    onApprove: renderApproveReview
+      ? (item) => {
+          setReviewError(null);
+          setReviewing(item);
+        }
+      : approve,
     onReject: (item) => {
       setRejectError(null);
       setRejecting(item);
@@ -187,6 +228,15 @@ export function DecisionQueuePage<T extends QueueItem>({
           </Button>
         </Box>
       )}
+
+      {reviewing &&
+        renderApproveReview?.({
+          item: reviewing,
+          isPending: decision.isPending && decision.variables.action === 'approve',
+          errorMessage: reviewError,
+          onClose: () => setReviewing(null),
+          onConfirm: approveReviewed,
+        })}
 
       <RejectReasonDialog
         isOpen={Boolean(rejecting)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchFile } from '../../../lib/api-client';
+import { apiClient, fetchFile } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { adminKeys } from './query-keys';
 
@@ -49,4 +49,23 @@ export function getFileExtension(blob: Blob): string {
     'image/webp': 'webp',
   };
   return byType[blob.type] ?? 'bin';
+}
+
+/** A view link lives two minutes on the server; a frame opened later asks for a new one. */
+const VIEW_LINK_FRESH_MS = 60_000;
+
+/**
+ * A link that shows a protected file inside a frame of this site (`POST /api/files/view-links`): a
+ * frame cannot send the bearer token, so the link names the session and the file for two minutes.
+ */
+export function useFileViewLink(url: string | null | undefined) {
+  const isEnabled = isProtectedFileUrl(url);
+  return useQuery({
+    queryKey: adminKeys.fileViewLink(isEnabled ? url : ''),
+    queryFn: async () => (await apiClient.post<{ url: string }>('/api/files/view-links', { url })).url,
+    enabled: isEnabled,
+    staleTime: VIEW_LINK_FRESH_MS,
+    gcTime: VIEW_LINK_FRESH_MS,
+    refetchOnWindowFocus: false,
+  });
 }

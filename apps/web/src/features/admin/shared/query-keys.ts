@@ -9,4 +9,5 @@ export const adminKeys = {
   pendingCounts: () => [ADMIN_QUERY_ROOT, 'pending-counts'] as const,
   files: () => [ADMIN_QUERY_ROOT, 'files'] as const,
   file: (url: string) => [ADMIN_QUERY_ROOT, 'files', url] as const,
+  fileViewLink: (url: string) => [ADMIN_QUERY_ROOT, 'file-view-links', url] as const,
 };
