@@ -30,6 +30,7 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'DELETE /api/admin/staff/:id': 'staff_management',
   'POST /api/admin/staff/:id/reactivate': 'staff_management',
   'POST /api/admin/staff/:id/invitation': 'staff_management',
+  'POST /api/admin/staff/:id/password-reset': 'staff_management',
   'POST /api/admin/staff/grants/:id/approve': 'staff_management',
   'POST /api/admin/staff/grants/:id/reject': 'staff_management',
   'GET /api/admin/audit': 'audit',

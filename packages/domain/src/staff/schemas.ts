@@ -30,6 +30,10 @@ export const staffMessages = {
   grantNotFound: 'Role change not found',
   notInvited: 'This admin has accepted their invitation already.',
   invitedPassword: 'This admin has not accepted their invitation yet; they choose their own password with it.',
+  passwordByOwner:
+    "Nobody sets another admin's password. Send them a password-reset link instead: only they see it and the password they choose.",
+  resetSuspended: 'This admin is suspended. Reactivate them first.',
+  resetSent: 'We e-mailed them a link to choose a new password. It works for 30 minutes, once; only they see it.',
 } as const;
 
 /**
@@ -87,17 +91,15 @@ export const createStaffBody = z.object({
 });
 export type CreateStaffBody = z.output<typeof createStaffBody>;
 
-/** `PUT /api/admin/staff/{id}`: a blank password keeps the current one; the e-mail cannot change. */
+/**
+ * `PUT /api/admin/staff/{id}`: name, phone and roles; the e-mail cannot change. No password is taken:
+ * whoever set it could sign in as that admin (a staff manager sends a reset link instead).
+ */
 export const updateStaffBody = z.object({
   fullName,
   phoneNumber,
   roles,
-  password: z
-    .string()
-    .max(PASSWORD_MAX, { error: authMessages.passwordTooLong })
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= PASSWORD_MIN, { error: staffMessages.passwordShort }),
+  password: z.undefined({ error: staffMessages.passwordByOwner }).optional(),
 });
 export type UpdateStaffBody = z.output<typeof updateStaffBody>;
 

@@ -26,7 +26,12 @@ type UserRow = typeof users.$inferSelect;
 export type AccountLinkPurpose = 'password_reset' | 'sign_in';
 
 /** Links of one purpose an address may be sent in an hour (the same count for an unknown address). */
-const LINKS_PER_ACCOUNT = { limit: 3, windowSeconds: 60 * 60 };
+export const LINKS_PER_ACCOUNT = { limit: 3, windowSeconds: 60 * 60 };
+
+/** The key links of `purpose` to an address are counted under, whoever asks for them. */
+export function linkRequestKey(purpose: AccountLinkPurpose, email: string): string {
+  return `account-link:${purpose}:email:${email.toLowerCase()}`;
+}
 
 const MINUTES: Record<AccountLinkPurpose, number> = {
   password_reset: PASSWORD_RESET_MINUTES,
@@ -142,7 +147,7 @@ export function createRecoveryService(deps: {
   async function requestLink(purpose: AccountLinkPurpose, input: EmailLinkBody, ip: string): Promise<{ sent: true }> {
     await countTry(ip);
     // Counted by the address typed, known or not, so the limit says nothing about who has an account.
-    await limiter.hit(`account-link:${purpose}:email:${input.email}`, LINKS_PER_ACCOUNT, recoveryMessages.tooManyLinks);
+    await limiter.hit(linkRequestKey(purpose, input.email), LINKS_PER_ACCOUNT, recoveryMessages.tooManyLinks);
     const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
     if (user && user.accountStatus === 'active') {
       await db.transaction(async (tx) => {

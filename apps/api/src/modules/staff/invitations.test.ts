@@ -260,8 +260,14 @@ describe(`admin invitations (${testEngine})`, () => {
       roles: ['payment_management'],
       password: 'i-chose-it-for-them',
     });
-    expect(setPassword.statusCode).toBe(409);
-    expect(setPassword.json().error).toBe(
+    expect(setPassword.statusCode).toBe(400);
+    expect(setPassword.json().details.password).toBe(
+      "Nobody sets another admin's password. Send them a password-reset link instead: only they see it and the password they choose.",
+    );
+    // Nor can a reset link stand in for the invitation.
+    const resetLink = await call('POST', `/api/admin/staff/${waiting.id}/password-reset`, manager.token);
+    expect(resetLink.statusCode).toBe(409);
+    expect(resetLink.json().error).toBe(
       'This admin has not accepted their invitation yet; they choose their own password with it.',
     );
     const [row] = await t.db.select().from(users).where(eq(users.id, waiting.id));

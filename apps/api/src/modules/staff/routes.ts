@@ -39,7 +39,7 @@ export function staffRoutes(
   const tag = 'Staff';
   const params = z.object({ id: z.uuid() });
   const reauth =
-    "Inviting, changing roles or a password, and approving roles need the acting admin's password typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`.";
+    "Inviting, changing roles, and approving roles need the acting admin's password typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`.";
   const checked =
     'Giving a money role (payment, expense, investment, month end, exits, loans) or Staff Management waits for a second admin with Staff Management, neither the maker nor the admin concerned, to approve (`pendingGrant`); while the super admin is the only staff manager, their grants take effect at once (bootstrap, audited).';
 
@@ -109,8 +109,8 @@ export function staffRoutes(
       ...signedIn,
       schema: routeDoc({
         tag,
-        summary: "Change a staff account's name, phone, roles or password",
-        description: `Nobody changes their own roles or password here; the e-mail cannot change. ${checked} ${reauth}`,
+        summary: "Change a staff account's name, phone or roles",
+        description: `Nobody changes their own roles here; the e-mail cannot change. No password is taken (400): a staff manager sends the admin a reset link instead (\`POST /api/admin/staff/{id}/password-reset\`). ${checked} ${reauth}`,
         params,
         body: updateStaffBody,
         data: staffView,
@@ -163,6 +163,23 @@ export function staffRoutes(
       }),
     },
     async (request) => ok(toStaffView(await staff.reinvite(actorOf(request), staffId(request.params)))),
+  );
+
+  app.post(
+    '/api/admin/staff/:id/password-reset',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag,
+        summary: 'E-mail an admin a link to choose a new password',
+        description:
+          "The admin's own reset link (30 minutes, once), sent to their address: the staff manager never sees it nor the password chosen with it, and nobody sets another admin's password. Not for oneself (Settings), an admin still invited (send the invitation again), or a suspended one; only the super admin for the super admin. Three an hour per admin, counted with the admin's own requests.",
+        params,
+        data: z.object({ sent: z.literal(true) }),
+        errors: [409, 429],
+      }),
+    },
+    async (request) => ok(await staff.sendPasswordReset(actorOf(request), staffId(request.params))),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   addsCheckedRole,
   adminRoles,
   checkedAdminRoles,
+  recoveryMessages,
   staffMessages,
   type CreateStaffBody,
   type UpdateStaffBody,
@@ -12,7 +13,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { sessions, staffGrants, staffInvitations, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
-import { assertStrongPassword, hashPassword } from '../auth/passwords.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import { issueAccountLink, LINKS_PER_ACCOUNT, linkRequestKey } from '../auth/recovery.js';
 import {
   assertCanDecideGrant,
   grantsOf,
@@ -105,6 +107,7 @@ const refuse = (message: string) => new AppError('FORBIDDEN', message);
 export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicUrl'>; now?: () => Date }) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
+  const limiter = createRateLimiter(db);
 
   async function requireFreshPassword(tx: Executor, actor: StaffActor): Promise<void> {
     const [session] = await tx
@@ -261,20 +264,16 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
     },
 
     /**
-     * Edits name, phone, roles and optionally the password; an e-mail sent along must be the current
-     * one. Roles taken away, and roles that are not checked, change at once; checked roles added
-     * wait for a second staff manager (a pending grant).
+     * Edits name, phone and roles (never the password: see sendPasswordReset); an e-mail sent along
+     * must be the current one. Roles taken away, and roles that are not checked, change at once;
+     * checked roles added wait for a second staff manager (a pending grant).
      */
     async update(actor: StaffActor, id: string, input: UpdateStaffBody, email?: string): Promise<StaffRecord> {
       const actorId = actor.id;
       const isSelf = actorId === id;
-      if (isSelf && input.password) throw refuse(staffMessages.ownPassword);
-      if (input.password) assertStrongPassword(input.password, 'password', [email, input.fullName]);
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return db.transaction(async (tx) => {
         const before = await lockStaff(tx, id);
         if (before.isSuperAdmin && !actor.isSuperAdmin) throw refuse(staffMessages.superAdminOnly);
-        if (passwordHash && before.accountStatus === 'invited') throw invalidState(staffMessages.invitedPassword);
         const requested = new Set<string>(input.roles);
         const rolesChange =
           !before.isSuperAdmin &&
@@ -284,7 +283,7 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
         if (!before.isSuperAdmin && staffRoleChanges && !actor.isSuperAdmin) {
           throw refuse(staffMessages.grantStaffManagement);
         }
-        if (!isSelf && (rolesChange || passwordHash)) await requireFreshPassword(tx, actor);
+        if (!isSelf && rolesChange) await requireFreshPassword(tx, actor);
         if (email !== undefined && email.trim().toLowerCase() !== before.email) {
           throw new AppError('VALIDATION', staffMessages.emailReadOnly, {
             details: { email: staffMessages.emailReadOnly },
@@ -322,16 +321,13 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
             fullName: input.fullName,
             phoneNumber: input.phoneNumber,
             adminRoles: roles,
-            ...(passwordHash ? { passwordHash } : {}),
             updatedAt: new Date(),
           })
           .where(eq(users.id, id))
           .returning();
-        // A new password set by someone else ends the sessions opened with the old one.
-        if (passwordHash && actorId !== id) await endSessions(tx, id);
         await writeAudit(tx, {
           actorId,
-          action: passwordHash ? 'staff.update_with_password' : 'staff.update',
+          action: 'staff.update',
           targetType: 'user',
           targetId: id,
           before: snapshot(before),
@@ -441,6 +437,39 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
         await writeAudit(tx, { actorId: actor.id, action: 'staff.reinvite', targetType: 'user', targetId: id });
         return recordOf(tx, invitee);
       });
+    },
+
+    /**
+     * E-mails an active admin a password-reset link (the owner's mechanism, 30 minutes, once): the
+     * staff manager never sees the link nor the password chosen with it. Limited like the owner's
+     * own requests for that address.
+     */
+    async sendPasswordReset(actor: StaffActor, id: string): Promise<{ sent: true }> {
+      if (actor.id === id) throw refuse(staffMessages.ownPassword);
+      const [target] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.isAdmin, true)));
+      if (!target) throw notFound(staffErrors.notFound);
+      await limiter.hit(
+        linkRequestKey('password_reset', target.email),
+        LINKS_PER_ACCOUNT,
+        recoveryMessages.tooManyLinks,
+      );
+      await db.transaction(async (tx) => {
+        const admin = await lockStaff(tx, id);
+        if (admin.isSuperAdmin && !actor.isSuperAdmin) throw refuse(staffMessages.superAdminOnly);
+        if (admin.accountStatus === 'invited') throw invalidState(staffMessages.invitedPassword);
+        if (admin.accountStatus !== 'active') throw invalidState(staffMessages.resetSuspended);
+        await issueAccountLink(tx, { publicUrl: config.publicUrl, now }, 'password_reset', admin, actor.id);
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'staff.send_password_reset',
+          targetType: 'user',
+          targetId: id,
+        });
+      });
+      return { sent: true };
     },
 
     /** Suspends an admin: their tokens stop working on the next request and sign-in is refused. */

@@ -1,5 +1,5 @@
 import { adminCallPermissions, adminRoles, ANY_ADMIN, type AdminRole } from '@letsema/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -16,7 +16,10 @@ import { testEngine } from '../../../test/database.js';
 import { uploadFile } from '../../../test/seed.js';
 import { inviteAdmin } from '../../../test/staff.js';
 import { buildApp } from '../../app.js';
-import { auditLog, sessions, users } from '../../db/schema.js';
+import { auditLog, emailOutbox, sessions, users } from '../../db/schema.js';
+
+const PASSWORD_BY_OWNER =
+  "Nobody sets another admin's password. Send them a password-reset link instead: only they see it and the password they choose.";
 
 let t: TestContext;
 let boss: { id: string; token: string };
@@ -134,7 +137,7 @@ describe(`staff management (${testEngine})`, () => {
     expect(response.json().details[field]).toBe(message);
   });
 
-  it('edits name, phone and roles, keeps the password when blank, and never changes the e-mail', async () => {
+  it('edits name, phone and roles, never the password nor the e-mail', async () => {
     const body = await invite();
     const { id } = body;
     await confirmPassword(boss.token);
@@ -142,7 +145,6 @@ describe(`staff management (${testEngine})`, () => {
       fullName: 'Naledi K.',
       phoneNumber: '0829998877',
       roles: ['payment_management', 'member_management'],
-      password: '',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(dataOf<{ adminRoles: string[] }>(edited).adminRoles).toEqual(['member_management', 'payment_management']);
@@ -157,27 +159,29 @@ describe(`staff management (${testEngine})`, () => {
     expect(email.statusCode).toBe(400);
     expect(email.json().error).toBe('Email cannot be changed');
 
-    const short = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
-      fullName: 'Naledi K.',
-      phoneNumber: '0829998877',
-      roles: ['payment_management'],
-      password: 'short',
-    });
-    expect(short.json().details.password).toBe('Password must be at least 8 characters');
-
+    // Whoever set an admin's password could sign in as them: the call takes none, even from the super admin.
     const oldToken = await login(t.app, body.email, body.password);
+    for (const password of ['a-brand-new-password', '']) {
+      const withPassword = await call('PUT', `/api/admin/staff/${id}`, boss.token, {
+        fullName: 'Naledi K.',
+        phoneNumber: '0829998877',
+        roles: ['payment_management'],
+        password,
+      });
+      expect(withPassword.statusCode).toBe(400);
+      expect(withPassword.json().details.password).toBe(PASSWORD_BY_OWNER);
+    }
+    expect((await call('GET', '/api/auth/me', oldToken)).statusCode).toBe(200);
+    expect(await login(t.app, body.email, body.password)).toBeTruthy();
     expect(
       (
-        await call('PUT', `/api/admin/staff/${id}`, boss.token, {
-          fullName: 'Naledi K.',
-          phoneNumber: '0829998877',
-          roles: ['payment_management'],
-          password: 'a-brand-new-password',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: body.email, password: 'a-brand-new-password' },
         })
       ).statusCode,
-    ).toBe(200);
-    expect((await call('GET', '/api/auth/me', oldToken)).statusCode).toBe(401);
-    expect(await login(t.app, body.email, 'a-brand-new-password')).toBeTruthy();
+    ).toBe(401);
   });
 
   it('suspends at once: old tokens refused on every admin call and on files, sign-in refused', async () => {
@@ -290,6 +294,69 @@ describe(`staff powers stop where they should (${testEngine})`, () => {
     return { id: row.id, token: await login(t.app, row.email) };
   }
 
+  it('e-mails an admin a reset link that only they see, with which they choose their own password', async () => {
+    const body = await invite(['payment_management']);
+    const oldToken = await login(t.app, body.email, body.password);
+    const me = await manager();
+    const sent = await call('POST', `/api/admin/staff/${body.id}/password-reset`, me.token);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toEqual({ sent: true });
+
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, body.email), eq(emailOutbox.subject, 'Letsema: choose a new password')));
+    expect(mail!.text).toContain('An admin of the cooperative asked for a password-reset link to be sent to you.');
+    const token = decodeURIComponent(/\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!);
+    // The manager's answer and the audit row carry no link.
+    expect(sent.body).not.toContain(token);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, body.id), eq(auditLog.action, 'staff.send_password_reset')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(me.id);
+    expect(JSON.stringify(audit[0])).not.toContain(token);
+    // Sending it changes nothing yet: the admin's password and sessions stand.
+    expect((await call('GET', '/api/auth/me', oldToken)).statusCode).toBe(200);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token, password: 'the admin chose this one' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await call('GET', '/api/auth/me', oldToken)).statusCode).toBe(401);
+    expect(await login(t.app, body.email, 'the admin chose this one')).toBeTruthy();
+    const [done] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, body.id), eq(auditLog.action, 'account.password_reset')));
+    expect(done!.after).toMatchObject({ requestedBy: me.id });
+  });
+
+  it('sends no reset link to oneself, to an admin still invited, or to the super admin but by themselves', async () => {
+    const me = await manager();
+    const own = await call('POST', `/api/admin/staff/${me.id}/password-reset`, me.token);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toBe('Change your own password in Settings.');
+    const toBoss = await call('POST', `/api/admin/staff/${boss.id}/password-reset`, me.token);
+    expect(toBoss.statusCode).toBe(403);
+    expect(toBoss.json().error).toBe('Only the super admin can change the super admin.');
+
+    await confirmPassword(me.token);
+    const pending = await call('POST', '/api/admin/staff', me.token, staffBody(['payment_management']));
+    expect(pending.statusCode, pending.body).toBe(201);
+    const invited = dataOf<{ id: string }>(pending);
+    const early = await call('POST', `/api/admin/staff/${invited.id}/password-reset`, me.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe(
+      'This admin has not accepted their invitation yet; they choose their own password with it.',
+    );
+    const member = await seedActiveMember(t.db);
+    expect((await call('POST', `/api/admin/staff/${member.id}/password-reset`, me.token)).statusCode).toBe(404);
+  });
+
   it('never lets an admin change their own roles or password through the staff calls', async () => {
     const me = await manager();
     await confirmPassword(me.token);
@@ -304,8 +371,8 @@ describe(`staff powers stop where they should (${testEngine})`, () => {
       roles: ['staff_management', 'payment_management'],
       password: 'a quite new passphrase',
     });
-    expect(password.statusCode).toBe(403);
-    expect(password.json().error).toBe('Change your own password in Settings.');
+    expect(password.statusCode).toBe(400);
+    expect(password.json().details.password).toBe(PASSWORD_BY_OWNER);
     // Their own name and phone they may fix.
     const name = await edit(me.token, me.id, { roles: ['staff_management', 'payment_management'], fullName: 'S. N.' });
     expect(name.statusCode, name.body).toBe(200);
@@ -318,7 +385,6 @@ describe(`staff powers stop where they should (${testEngine})`, () => {
       fullName: 'Taken Over',
       phoneNumber: '0820000000',
       roles: [...adminRoles],
-      password: 'a takeover passphrase',
     });
     expect(edited.statusCode).toBe(403);
     expect(edited.json().error).toBe('Only the super admin can change the super admin.');
@@ -350,7 +416,7 @@ describe(`staff powers stop where they should (${testEngine})`, () => {
     });
   });
 
-  it("asks for the acting admin's password, at most five minutes old, before changing another admin's roles or password", async () => {
+  it("asks for the acting admin's password, at most five minutes old, before changing another admin's roles", async () => {
     const me = await manager();
     const target = await invite(['payment_management'], me.token);
     // The confirmation typed for the invitation has lapsed.
@@ -362,8 +428,6 @@ describe(`staff powers stop where they should (${testEngine})`, () => {
       code: 'REAUTH_REQUIRED',
       error: 'Please enter your password again to confirm this change.',
     });
-    const newPassword = await edit(me.token, target.id, { password: 'a fresh passphrase for them' });
-    expect(newPassword.json().code).toBe('REAUTH_REQUIRED');
     // A name alone needs no confirmation.
     expect((await edit(me.token, target.id, { fullName: 'Sipho N.' })).statusCode).toBe(200);
 

@@ -121,7 +121,15 @@ export function useResendInvitation() {
   });
 }
 
-/** Types the acting admin's password again: a change to another admin's roles or password needs it. */
+/** E-mails an active admin a link to choose a new password; the acting admin never sees it. */
+export function useSendStaffPasswordReset() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.post<{ sent: true }>(`/api/admin/staff/${encodeURIComponent(id)}/password-reset`),
+  });
+}
+
+/** Types the acting admin's password again: a change to another admin's roles needs it. */
 export function useReauthenticate() {
   return useMutation({
     mutationFn: (password: string) => apiClient.post<unknown>('/api/auth/reauthenticate', { password }),

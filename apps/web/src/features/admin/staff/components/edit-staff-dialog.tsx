@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminRoles, updateStaffBody, type UpdateStaffBody } from '@letsema/domain';
+import { adminRoles, staffMessages, updateStaffBody, type UpdateStaffBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ActionDialog } from '../../../../components/action-dialog';
-import { FormPasswordField } from '../../../../components/form-password-field';
-import { PasswordStrengthMeter } from '../../../../components/password-strength-meter';
-import { withStrongPassword } from '../../../../lib/password-strength';
 import { getErrorMessage } from '../../../../lib/api-client';
-import { isReauthRequired, useUpdateStaff, type StaffMember } from '../api';
+import { isReauthRequired, useSendStaffPasswordReset, useUpdateStaff, type StaffMember } from '../api';
 import type { StaffActor } from '../staff-display';
 import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { getEditableRoles } from '../staff-display';
@@ -20,23 +20,22 @@ import { StaffFormBody, StaffNameField, StaffPhoneField } from './staff-dialog';
 
 type EditStaffInput = z.input<typeof updateStaffBody>;
 
-const editStaffFields = ['fullName', 'phoneNumber', 'password', 'roles'] as const;
+const editStaffFields = ['fullName', 'phoneNumber', 'roles'] as const;
 const SUPER_ADMIN_ROLES_NOTE = 'The super admin holds every role; its roles cannot be changed.';
 const OWN_ROLES_NOTE = 'You cannot change your own roles. Ask another admin with Staff Management to do it.';
 
-/** The form's starting values: the admin as listed, with a blank password (which keeps the current one). */
+/** The form's starting values: the admin as listed. */
 export function toEditStaffValues(staff: StaffMember): EditStaffInput {
   return {
     fullName: staff.fullName ?? '',
     phoneNumber: staff.phoneNumber ?? '',
-    password: '',
     roles: staff.isSuperAdmin ? [...adminRoles] : getEditableRoles(staff.adminRoles),
   };
 }
 
 /**
- * Edits an admin's name, phone, roles and, when one is typed, password. The e-mail is shown but
- * cannot be changed. `staff` stays set while the dialog closes, so its content does not vanish.
+ * Edits an admin's name, phone and roles, and can e-mail them a password-reset link (nobody sets
+ * another admin's password). The e-mail is shown but cannot be changed. `staff` stays set while the dialog closes, so its content does not vanish.
  */
 export function EditStaffDialog({
   staff,
@@ -116,7 +115,7 @@ function EditStaffForm({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<EditStaffInput, unknown, UpdateStaffBody>({
-    resolver: zodResolver(withStrongPassword(updateStaffBody, 'password', (values) => [staff.email, values.fullName])),
+    resolver: zodResolver(updateStaffBody),
     defaultValues: toEditStaffValues(staff),
   });
 
@@ -151,17 +150,7 @@ function EditStaffForm({
       {isSelf ? (
         <Alert severity="info">Change your own password in Settings.</Alert>
       ) : (
-        <>
-          <FormPasswordField
-            control={control}
-            name="password"
-            label="New password"
-            autoComplete="new-password"
-            disabled={isPending}
-            helperText="Leave blank to keep the current password. A new one needs at least 8 characters."
-          />
-          <PasswordStrengthMeter control={control} name="password" userInputs={[staff.email]} />
-        </>
+        staff.status === 'active' && <PasswordResetLink staff={staff} disabled={isPending} />
       )}
       <RoleCheckboxes
         control={control}
@@ -170,5 +159,31 @@ function EditStaffForm({
         lockedRoles={isSuperAdminActing ? [] : ['staff_management']}
       />
     </StaffFormBody>
+  );
+}
+
+/** Sends the admin a link to choose a new password themselves; the acting admin never sees it. */
+function PasswordResetLink({ staff, disabled }: { staff: StaffMember; disabled: boolean }) {
+  const send = useSendStaffPasswordReset();
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2" color="text.secondary">
+        Forgotten password? Nobody sets another admin&apos;s password: e-mail them a link to choose a new one.
+      </Typography>
+      {send.isSuccess && (
+        <Alert severity="success" role="status">
+          {staffMessages.resetSent}
+        </Alert>
+      )}
+      {send.error && <Alert severity="error">{getErrorMessage(send.error, 'The link could not be sent')}</Alert>}
+      <Button
+        variant="outlined"
+        disabled={disabled || send.isPending || send.isSuccess}
+        onClick={() => send.mutate(staff.id)}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {send.isPending ? 'Sending…' : 'E-mail a password-reset link'}
+      </Button>
+    </Stack>
   );
 }
