@@ -47,8 +47,8 @@ export const monthEndMessages = {
   unlockPending: 'A request to unlock this month is already waiting for a decision.',
   sameUnlockRequester: 'You asked for this month to be unlocked, so another month-end admin must decide.',
   unlockWaiting: 'A request to unlock this month is waiting for a decision: decide it first.',
-  reversalWaiting: (what: string) =>
-    `A reversal of ${what} is waiting for a decision: decide it before the month is locked or closed.`,
+  reversalWaiting: (what: string, more: number) =>
+    `A reversal of ${what}${more > 0 ? ` and ${more} more` : ''} is waiting for a decision. Decide it before this month is locked or closed.`,
 } as const;
 
 /** A request about a month's status: reopening a closed month, or unlocking a locked one. */

@@ -413,6 +413,10 @@ describe(`expenses (${testEngine})`, () => {
       .from(auditLog)
       .where(sql`${auditLog.targetId} = ${expense.id} and ${auditLog.action} = 'expense.reversal_reject'`);
     expect(rejection).toBeDefined();
+    // Decided again, so that August can be locked: a reversal left waiting holds its month's close.
+    await okData(
+      call('POST', `/api/admin/expenses/${expense.id}/reversal/reject`, decider, { reason: 'Still the right pool' }),
+    );
   });
 
   it('needs two other admins to reverse an expense above the dual-approval amount', async () => {

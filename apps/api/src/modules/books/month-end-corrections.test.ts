@@ -1,5 +1,5 @@
 import type { AdminRole } from '@letsema/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
 import { createCalls } from '../../../test/calls.js';
@@ -288,7 +288,8 @@ describe(`unlocking a locked month (${testEngine})`, () => {
     const audits = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetId, '2026-09'), eq(auditLog.targetType, 'period')));
+      .where(and(eq(auditLog.targetId, '2026-09'), eq(auditLog.targetType, 'period')))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((row) => row.action).filter((action) => action.startsWith('month_end.unlock'))).toEqual([
       'month_end.unlock_request',
       'month_end.unlock_refused',
@@ -301,5 +302,73 @@ describe(`unlocking a locked month (${testEngine})`, () => {
       201,
     );
     await okData(call('POST', `/api/admin/expenses/${late.id}/approve`, checker));
+  });
+});
+
+describe(`a reversal waiting on a month's record (${testEngine})`, () => {
+  let pool: PoolAnswer;
+  let expenseId: string;
+  const fresh = () => admin(['expense_management']);
+  beforeAll(async () => {
+    // September was unlocked above and is open again; the clock is on 2 October.
+    at('2026-10-02T10:00:00+02:00');
+    pool = await seedOpenPool(t.app, manager);
+    const recorded = await okData<{ id: string }>(
+      call('POST', '/api/admin/expenses', bookkeeper, {
+        ...(await expenseBody('2026-09-15', pool.id, 25)),
+        description: 'Printer toner',
+      }),
+      201,
+    );
+    expenseId = recorded.id;
+    await okData(call('POST', `/api/admin/expenses/${expenseId}/approve`, checker));
+  });
+
+  it('blocks locking the month, naming what waits, until it is decided', async () => {
+    const asked = await okData<{ reversal: { id: string } }>(
+      call('POST', `/api/admin/expenses/${expenseId}/reversal`, bookkeeper, { reason: 'Charged to the wrong pool' }),
+      201,
+    );
+    expect(asked.reversal).not.toBeNull();
+    expect(await refusal(call('POST', '/api/admin/month-end/2026-09/lock', closer))).toMatchObject({
+      status: 409,
+      error:
+        'A reversal of the expense “Printer toner” of R 25.00 is waiting for a decision. Decide it before this month is locked or closed.',
+    });
+    expect((await period('2026-09')).status).toBe('open');
+    await okData(
+      call('POST', `/api/admin/expenses/${expenseId}/reversal/reject`, await fresh(), { reason: 'It was our pool' }),
+    );
+    expect((await okData<Period>(call('POST', '/api/admin/month-end/2026-09/lock', closer))).status).toBe('locked');
+  });
+
+  it('blocks closing the month until it is decided, then the month closes', async () => {
+    await okData(
+      call('POST', `/api/admin/expenses/${expenseId}/reversal`, bookkeeper, { reason: 'The supplier refunded it' }),
+      201,
+    );
+    const september = await period('2026-09');
+    await okData(reconcile('2026-09', september.bank.ledgerBalance));
+    await okData(call('POST', '/api/admin/month-end/2026-09/calculate', closer));
+    await okData(call('POST', '/api/admin/month-end/2026-09/allocate', secondCloser));
+    await okData(call('POST', '/api/admin/month-end/2026-09/reports', closer));
+    expect(await refusal(call('POST', '/api/admin/month-end/2026-09/close', closer))).toMatchObject({
+      status: 409,
+      error:
+        'A reversal of the expense “Printer toner” of R 25.00 is waiting for a decision. Decide it before this month is locked or closed.',
+    });
+    expect((await period('2026-09')).status).toBe('locked');
+    // Approved, the correcting entry is dated today, in the open October; September then closes.
+    await okData(call('POST', `/api/admin/expenses/${expenseId}/reversal/approve`, await fresh()));
+    const [original] = await t.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.sourceType, 'expense'), eq(journalEntries.sourceId, expenseId)));
+    const [reversal] = await t.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.sourceType, 'reversal'), eq(journalEntries.sourceId, original!.id)));
+    expect(reversal!.period).toBe('2026-10');
+    expect((await okData<Period>(call('POST', '/api/admin/month-end/2026-09/close', closer))).status).toBe('closed');
   });
 });

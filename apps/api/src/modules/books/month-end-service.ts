@@ -41,6 +41,7 @@ import {
   payments,
   periodReopenRequests,
   pools,
+  recordReversalRequests,
   settings,
   users,
 } from '../../db/schema.js';
@@ -196,6 +197,35 @@ export function createMonthEndService(deps: {
         description: row.description,
       })),
     };
+  }
+
+  /**
+   * Refuses to lock or close a month while a request to reverse one of its records waits: the
+   * month would be final with an entry another admin is about to undo.
+   */
+  async function assertNoReversalWaiting(tx: Executor, period: string) {
+    const waiting = await tx
+      .select({
+        expense: { description: expenses.description, amountCents: expenses.amountCents },
+        income: { description: income.description, amountCents: income.amountCents },
+      })
+      .from(recordReversalRequests)
+      .leftJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
+      .leftJoin(income, eq(income.id, recordReversalRequests.incomeId))
+      .where(
+        and(
+          eq(recordReversalRequests.status, 'pending'),
+          sql`coalesce(${expenses.period}, ${income.period}) = ${period}`,
+        ),
+      )
+      .orderBy(asc(recordReversalRequests.createdAt))
+      .limit(100);
+    const [first] = waiting;
+    if (!first) return;
+    const what = first.expense
+      ? `the expense “${first.expense.description}” of ${formatRand(first.expense.amountCents)}`
+      : `the income “${first.income!.description}” of ${formatRand(first.income!.amountCents)}`;
+    throw invalidState(monthEndMessages.reversalWaiting(what, waiting.length - 1));
   }
 
   function doneSteps(row: PeriodRow): MonthEndStep[] {
@@ -754,6 +784,7 @@ export function createMonthEndService(deps: {
             if (pending.payments.length || pending.expenses.length || pending.income.length) {
               throw invalidState(monthEndMessages.pendingLeft);
             }
+            await assertNoReversalWaiting(tx, period);
             update = { status: 'locked', steps: { ...row.steps, lock: stamp(actorId) } };
             break;
           }
@@ -930,6 +961,7 @@ export function createMonthEndService(deps: {
             break;
           }
           case 'close': {
+            await assertNoReversalWaiting(tx, period);
             update = { status: 'closed', steps: { ...row.steps, close: stamp(actorId) } };
             break;
           }
