@@ -36,12 +36,20 @@ describe('a member withdraws returns into their payout account', () => {
     await section.getByText('You have no payout account yet.').waitFor();
     await section.getByRole('button', { name: 'Add payout account' }).click();
     const form = page.getByRole('dialog', { name: /Add payout account/ });
+    const branchCode = form.getByLabel('Branch code');
+    await form.getByLabel('Bank').selectOption({ label: 'FNB' });
+    expect(await branchCode.inputValue()).toBe('250655');
     await form.getByLabel('Bank').selectOption({ label: 'Capitec' });
-    await form.getByText('Universal branch code 470010').waitFor();
+    expect(await branchCode.inputValue()).toBe('470010');
+    await form.getByText('Capitec’s universal branch code').waitFor();
+    // Another bank's code, and a number with a letter: each refused with the server's own message.
+    await branchCode.fill('250655');
     await form.getByLabel('Account number').fill('1234 567 89A');
     await form.getByLabel('Your password, to confirm it is you').fill(member.password);
     await form.getByRole('button', { name: 'Save payout account' }).click();
+    await form.getByText('This branch code is not Capitec’s: use its universal branch code, 470010').waitFor();
     await form.getByText('Enter the account number: 6 to 16 digits').waitFor();
+    await branchCode.fill('470 010');
     await form.getByLabel('Account number').fill('1234 567 890');
     await form.getByRole('button', { name: 'Save payout account' }).click();
     await form.waitFor({ state: 'hidden' });

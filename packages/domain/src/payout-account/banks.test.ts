@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPayoutBank, holderNameMatches, maskAccountNumber, payoutBanks } from './banks.js';
+import { branchCodeProblem, findPayoutBank, holderNameMatches, maskAccountNumber, payoutBanks } from './banks.js';
 import { savePayoutAccountBody } from './schemas.js';
 
 describe('the banks a payout account may be at', () => {
@@ -14,6 +14,7 @@ describe('the banks a payout account may be at', () => {
     ['investec', '580105'],
     ['discovery', '679000'],
     ['bank-zero', '888000'],
+    ['bidvest', '462005'],
   ])('%s has the universal branch code %s', (id, code) => {
     expect(findPayoutBank(id)?.branchCode).toBe(code);
   });
@@ -23,15 +24,48 @@ describe('the banks a payout account may be at', () => {
   });
 });
 
+describe("whether a branch code is the chosen bank's", () => {
+  it.each([
+    ['absa', '632005', null],
+    ['capitec', '470 010', null],
+    ['standard-bank', '051-001', null],
+    ['bidvest', '462005', null],
+    ['fnb', '632005', 'This branch code is not FNB’s: use its universal branch code, 250655'],
+    ['capitec', '470011', 'This branch code is not Capitec’s: use its universal branch code, 470010'],
+    ['nedbank', '19876', 'Enter the branch code: 6 digits'],
+    ['nedbank', '1987650', 'Enter the branch code: 6 digits'],
+    ['nedbank', '19876A', 'Enter the branch code: 6 digits'],
+    ['nedbank', '', 'Enter the branch code: 6 digits'],
+  ])('%s with %j: %s', (bankId, code, problem) => {
+    expect(branchCodeProblem(bankId, code)).toBe(problem);
+  });
+});
+
 describe('the payout account form', () => {
-  const body = { bankId: 'capitec', accountHolder: ' Lerato Dlamini ', accountNumber: '1234 567-890' };
+  const body = {
+    bankId: 'capitec',
+    branchCode: '470010',
+    accountHolder: ' Lerato Dlamini ',
+    accountNumber: '1234 567-890',
+  };
 
   it('keeps the digits of a number copied with spaces or dashes', () => {
     expect(savePayoutAccountBody.parse(body)).toEqual({
       bankId: 'capitec',
+      branchCode: '470010',
       accountHolder: 'Lerato Dlamini',
       accountNumber: '1234567890',
     });
+  });
+
+  it.each([
+    ["another bank's code", '250655', 'This branch code is not Capitec’s: use its universal branch code, 470010'],
+    ['five digits', '47001', 'Enter the branch code: 6 digits'],
+    ['letters', 'CAPITEC', 'Enter the branch code: 6 digits'],
+    ['nothing', undefined, 'Enter the branch code: 6 digits'],
+  ])('refuses the branch code: %s', (_name, branchCode, message) => {
+    const parsed = savePayoutAccountBody.safeParse({ ...body, branchCode });
+    expect(parsed.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['branchCode', message]]);
   });
 
   it.each([['12345'], ['12345678901234567'], ['1234 56A 890'], ['']])('refuses the number %j', (accountNumber) => {

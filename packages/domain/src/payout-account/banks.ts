@@ -8,6 +8,7 @@ export const payoutBanks = [
   { id: 'absa', name: 'Absa', branchCode: '632005' },
   { id: 'african-bank', name: 'African Bank', branchCode: '430000' },
   { id: 'bank-zero', name: 'Bank Zero', branchCode: '888000' },
+  { id: 'bidvest', name: 'Bidvest Bank', branchCode: '462005' },
   { id: 'capitec', name: 'Capitec', branchCode: '470010' },
   { id: 'discovery', name: 'Discovery Bank', branchCode: '679000' },
   { id: 'fnb', name: 'FNB', branchCode: '250655' },
@@ -24,6 +25,24 @@ export const payoutBankIds = payoutBanks.map((bank) => bank.id) as [PayoutBankId
 /** The bank of an id, or undefined for one no longer on the list. */
 export function findPayoutBank(id: string): PayoutBank | undefined {
   return payoutBanks.find((bank) => bank.id === id);
+}
+
+/** A branch code as people copy it: spaces and dashes between the digits are left out. */
+export function normaliseBranchCode(branchCode: string): string {
+  return branchCode.replace(/[\s-]/g, '');
+}
+
+/**
+ * What is wrong with a branch code for the chosen bank, or null when it is the bank's universal branch
+ * code: a payout goes to the bank's universal code, so any other code (another bank's, or a typo) is
+ * refused. An unknown bank is refused by its own rule, not here.
+ */
+export function branchCodeProblem(bankId: string, branchCode: string): string | null {
+  const code = normaliseBranchCode(branchCode);
+  if (!/^\d{6}$/.test(code)) return payoutAccountMessages.branchCode;
+  const bank = findPayoutBank(bankId);
+  if (!bank || bank.branchCode === code) return null;
+  return payoutAccountMessages.branchCodeOfBank(bank.name, bank.branchCode);
 }
 
 /** A new or changed payout account receives no payout for this long: time for the member to see the e-mail. */
@@ -57,6 +76,9 @@ export function formatUsableFrom(usableFrom: Date): string {
 export const payoutAccountMessages = {
   bank: 'Please choose your bank',
   holder: 'Enter the account holder’s name as the bank has it (2 to 120 characters)',
+  branchCode: 'Enter the branch code: 6 digits',
+  branchCodeOfBank: (bankName: string, code: string) =>
+    `This branch code is not ${bankName}’s: use its universal branch code, ${code}`,
   accountNumber: `Enter the account number: ${ACCOUNT_NUMBER_MIN_DIGITS} to ${ACCOUNT_NUMBER_MAX_DIGITS} digits`,
   missing: 'Add your payout account in your profile first: payouts go only to it.',
   memberMissing: 'The member has no payout account yet: they must add one in their profile.',

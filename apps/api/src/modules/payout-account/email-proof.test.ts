@@ -36,7 +36,12 @@ const put = (token: string) =>
     method: 'PUT',
     url: '/api/payout-account',
     headers: bearer(token),
-    payload: { bankId: 'tymebank', accountHolder: 'Provider Member', accountNumber: '51000012345' },
+    payload: {
+      bankId: 'tymebank',
+      branchCode: '678910',
+      accountHolder: 'Provider Member',
+      accountNumber: '51000012345',
+    },
   });
 
 describe(`proof of identity for an account without a password (${testEngine})`, () => {

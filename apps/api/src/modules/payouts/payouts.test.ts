@@ -333,7 +333,12 @@ describe(`the payout account and the member's fresh proof (${testEngine})`, () =
       .set({ reauthenticatedAt: new Date(Date.now() - 6 * 60 * 1000) })
       .where(eq(sessions.id, payload.sid));
   };
-  const account = { bankId: 'fnb', accountHolder: 'Member mover', accountNumber: '6200 1234 5678' };
+  const account = {
+    bankId: 'fnb',
+    branchCode: '250655',
+    accountHolder: 'Member mover',
+    accountNumber: '6200 1234 5678',
+  };
 
   it('asks for the proof before an account is saved, keeps one account, e-mails the last four digits, and holds it 48 hours', async () => {
     const mover = members.mover!;
@@ -353,6 +358,17 @@ describe(`the payout account and the member's fresh proof (${testEngine})`, () =
     expect((await refusal(put(mover.token, { ...account, accountNumber: '62001A' }))).error).toBe(
       'Enter the account number: 6 to 16 digits',
     );
+    // The branch code is the chosen bank's universal code, checked with the form's messages.
+    expect(await refusal(put(mover.token, { ...account, branchCode: '632005' }))).toMatchObject({
+      status: 400,
+      error: 'This branch code is not FNB’s: use its universal branch code, 250655',
+      details: { branchCode: 'This branch code is not FNB’s: use its universal branch code, 250655' },
+    });
+    expect((await refusal(put(mover.token, { ...account, branchCode: '2506' }))).error).toBe(
+      'Enter the branch code: 6 digits',
+    );
+    const { branchCode: _omitted, ...withoutCode } = account;
+    expect((await refusal(put(mover.token, withoutCode))).error).toBe('Enter the branch code: 6 digits');
     const saved = await okData<{
       bankName: string;
       branchCode: string;

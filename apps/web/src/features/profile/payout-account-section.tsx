@@ -104,7 +104,7 @@ function SavedAccount({ account }: { account: MyPayoutAccount }) {
   );
 }
 
-type Field = 'bankId' | 'accountHolder' | 'accountNumber';
+type Field = 'bankId' | 'branchCode' | 'accountHolder' | 'accountNumber';
 
 function PayoutAccountDialog({
   isOpen,
@@ -122,22 +122,30 @@ function PayoutAccountDialog({
   const save = useSavePayoutAccount();
   const kind = identityProofKind(user);
   const [bankId, setBankId] = useState('');
+  const [branchCode, setBranchCode] = useState('');
   const [accountHolder, setAccountHolder] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [proof, setProof] = useState('');
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const branchCode = findPayoutBank(bankId)?.branchCode ?? '';
+  const bank = findPayoutBank(bankId);
   // Opened with the bank and holder of the account saved, or the member's own name; never the number.
   useEffect(() => {
     if (!isOpen) return;
     setBankId(current?.bankId ?? '');
+    setBranchCode(current?.branchCode ?? '');
     setAccountHolder(current?.accountHolder ?? user.fullName ?? '');
   }, [isOpen, current, user.fullName]);
+  // Picking a bank fills in its universal branch code.
+  const pickBank = (id: string) => {
+    setBankId(id);
+    setBranchCode(findPayoutBank(id)?.branchCode ?? '');
+    setProblems(({ bankId: _bank, branchCode: _code, ...rest }) => rest);
+  };
 
   const confirm = async () => {
     // The rules (zod and the server's schema) are fetched on the first save, not with the page.
     const { savePayoutAccountBody } = await import('./form-rules');
-    const parsed = savePayoutAccountBody.safeParse({ bankId, accountHolder, accountNumber });
+    const parsed = savePayoutAccountBody.safeParse({ bankId, branchCode, accountHolder, accountNumber });
     if (!parsed.success) {
       setProblems(
         Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) as Partial<
@@ -167,6 +175,7 @@ function PayoutAccountDialog({
       onClose={onClose}
       onExited={() => {
         setBankId('');
+        setBranchCode('');
         setAccountHolder('');
         setAccountNumber('');
         setProof('');
@@ -181,10 +190,10 @@ function PayoutAccountDialog({
         <SelectInput
           label="Bank"
           value={bankId}
-          onChange={(event) => setBankId(event.target.value)}
+          onChange={(event) => pickBank(event.target.value)}
           required
           error={Boolean(problems.bankId)}
-          helperText={problems.bankId ?? (branchCode ? `Universal branch code ${branchCode}` : ' ')}
+          helperText={problems.bankId ?? ' '}
         >
           <option value="" disabled>
             Choose your bank
@@ -195,6 +204,18 @@ function PayoutAccountDialog({
             </option>
           ))}
         </SelectInput>
+        <TextInput
+          label="Branch code"
+          value={branchCode}
+          onChange={(event) => setBranchCode(event.target.value)}
+          required
+          error={Boolean(problems.branchCode)}
+          helperText={
+            problems.branchCode ??
+            (bank ? `${bank.name}’s universal branch code` : 'Filled in when you choose the bank')
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+        />
         <TextInput
           label="Account holder"
           value={accountHolder}
