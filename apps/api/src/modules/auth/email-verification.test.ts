@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -162,16 +162,80 @@ describe(`e-mail verification (${testEngine})`, () => {
     expect((await post('/api/auth/login', { email, password: 'the owners real passphrase' })).statusCode).toBe(200);
   });
 
-  it('keeps the sessions and password of an account whose address was already proven', async () => {
+  it("still stops the stranger after the owner clicked the stranger's verification link", async () => {
+    const email = 'clicked.owner@example.com';
+    const stranger = await registerMember(t.app, email, 'the strangers own passphrase');
+    // The owner finds the confirmation e-mail the stranger's registration sent, and clicks it.
+    expect((await post('/api/auth/verify-email', { token: await linkTokenFor(email) })).statusCode).toBe(200);
+    expect((await me(stranger.token)).emailVerified).toBe(true);
+    // The stranger, still signed in, even picks a new password after the address was proven.
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'the strangers own passphrase', newPassword: 'the strangers second passphrase' },
+      stranger.token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    provider.accounts.set('clicked-sub', { email, emailVerified: true });
+    const owner = await post('/api/auth/google', await signInAtProvider(provider, 'clicked-sub', REDIRECT));
+    expect(owner.statusCode, owner.body).toBe(200);
+    const ownerToken = dataOf<{ token: string }>(owner).token;
+    expect(await me(ownerToken)).toMatchObject({ id: stranger.userId, hasPassword: false });
+
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(stranger.token) })).statusCode,
+    ).toBe(401);
+    for (const password of ['the strangers own passphrase', 'the strangers second passphrase']) {
+      expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    }
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, stranger.userId), eq(auditLog.action, 'account.link_identity_unproven')));
+    expect(audit!.after).toMatchObject({ unproven: 'password', passwordRemoved: true, sessionsEnded: true });
+    const told = (await mailsTo(email)).find((m) => m.subject === 'Letsema: your account is now signed in with Google');
+    expect(told?.text).toContain('The password of the account had been chosen before this address was confirmed');
+  });
+
+  it('keeps the sessions and password chosen after the address was proven', async () => {
     const member = await registerMember(t.app, 'proven.owner@example.com');
     await post('/api/auth/verify-email', { token: await linkTokenFor(member.email) });
+    // A reset link proves the address as the password is chosen.
+    expect((await post('/api/auth/password-reset', { email: member.email })).statusCode).toBe(200);
+    const [mail] = (await mailsTo(member.email)).filter((m) => m.subject === 'Letsema: choose a new password');
+    const resetToken = decodeURIComponent(/\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)![1]!);
+    const reset = await post('/api/auth/password-reset/complete', {
+      token: resetToken,
+      password: 'the owners chosen passphrase',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = dataOf<{ token: string }>(
+      await post('/api/auth/login', { email: member.email, password: 'the owners chosen passphrase' }),
+    ).token;
+
     provider.accounts.set('proven-sub', { email: member.email, emailVerified: true });
     const linked = await post('/api/auth/google', await signInAtProvider(provider, 'proven-sub', REDIRECT));
     expect(linked.statusCode).toBe(200);
-    expect((await me(member.token)).hasPassword).toBe(true);
-    expect((await post('/api/auth/login', { email: member.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await me(session)).hasPassword).toBe(true);
+    expect(
+      (await post('/api/auth/login', { email: member.email, password: 'the owners chosen passphrase' })).statusCode,
+    ).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, member.userId));
     expect(row!.oidcSubject).toBe('proven-sub');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, member.userId));
+    expect(audit.map((a) => a.action)).toContain('account.link_identity');
+    expect(audit.map((a) => a.action)).not.toContain('account.link_identity_unproven');
+  });
+
+  it('treats a password from before the proof as unproven even when the owner set it', async () => {
+    // Registered, then confirmed: nothing tells the owner's password from a stranger's.
+    const member = await registerMember(t.app, 'registered.first@example.com');
+    await post('/api/auth/verify-email', { token: await linkTokenFor(member.email) });
+    provider.accounts.set('later-sub', { email: member.email, emailVerified: true });
+    const linked = await post('/api/auth/google', await signInAtProvider(provider, 'later-sub', REDIRECT));
+    expect(linked.statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: member.email, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await me(dataOf<{ token: string }>(linked).token)).hasPassword).toBe(false);
   });
 
   it('counts a new account made with a verified Google address as proven', async () => {

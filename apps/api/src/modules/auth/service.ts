@@ -133,16 +133,19 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Links a verified third-party identity to the account holding its e-mail address. When that
-   * address was never proven, whoever registered it may not be its owner: every session of the
-   * account ends, its password and two-factor settings are removed (the owner can set new ones in
-   * Settings), and the owner is told by e-mail. All in one transaction.
+   * address was never proven, or its password was set before it was (the owner may have clicked the
+   * link in a stranger's verification e-mail), whoever chose the password may not be its owner: every
+   * session of the account ends, its password and two-factor settings are removed (the owner can set
+   * new ones in Settings), and the owner is told by e-mail. All in one transaction.
    */
   async function linkIdentity(userId: string, identity: ExternalIdentity): Promise<UserRow> {
     return db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!before) throw conflict(authMessages.emailTaken);
       if (before.oidcSubject) throw conflict(authMessages.otherIdentity);
-      const isProven = before.emailVerifiedAt !== null;
+      const isAddressProven = before.emailVerifiedAt !== null;
+      const isPasswordOwners = before.passwordHash === null || isPasswordProven(before);
+      const isProven = isAddressProven && isPasswordOwners;
       if (!isProven) {
         await tx
           .update(sessions)
@@ -167,6 +170,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         targetId: userId,
         after: {
           issuer: identity.issuer,
+          ...(isProven ? {} : { unproven: isAddressProven ? 'password' : 'address' }),
           sessionsEnded: !isProven,
           passwordRemoved: !isProven && before.passwordHash !== null,
         },
@@ -178,7 +182,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           greetingName: linked!.fullName,
           paragraphs: [
             'You signed in to Letsema with Google, and Google confirmed that this e-mail address is yours. Your account is now linked to it.',
-            'The account had been opened with this address and a password before its address was confirmed. To protect you, every other sign-in to the account has been ended, and that password and any two-factor settings have been removed.',
+            isAddressProven
+              ? 'The password of the account had been chosen before this address was confirmed, so it may not have been yours. To protect you, every other sign-in to the account has been ended, and that password and any two-factor settings have been removed.'
+              : 'The account had been opened with this address and a password before its address was confirmed. To protect you, every other sign-in to the account has been ended, and that password and any two-factor settings have been removed.',
             'You can sign in with Google as before. To also sign in with a password, set a new one in Settings. If anything in your account looks wrong, please contact the cooperative.',
           ],
           action: { label: 'Open Settings', path: '/settings' },

@@ -137,13 +137,15 @@ export function createStaffInvitationService(deps: {
         const codes = mfaRequired
           ? (await auth.twoFactor.enableWithin(tx, invitee.id, { code: input.code! })).recoveryCodes
           : [];
+        const acceptedAt = now();
         await tx
           .update(users)
           .set({
             passwordHash,
             accountStatus: 'active',
-            // The link came to the address, so the address is proven.
-            emailVerifiedAt: now(),
+            // The link came to the address, so the address is proven, and the password is its owner's.
+            emailVerifiedAt: acceptedAt,
+            passwordSetAt: acceptedAt,
             lastLoginAt: now(),
             updatedAt: now(),
           })
