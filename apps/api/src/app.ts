@@ -172,7 +172,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     ...(deps.twoFactorClock ? { twoFactorClock: deps.twoFactorClock } : {}),
   });
 
-  healthRoutes(app, { db });
+  // The books' clock: decisions are dated by it (CLOCK_OFFSET_DAYS moves it for a rehearsal).
+  const booksClock = deps.clock ?? (() => new Date(Date.now() + config.clockOffsetDays * 24 * 60 * 60 * 1000));
+  healthRoutes(app, { db, booksClock, clockOffsetDays: config.clockOffsetDays });
   authRoutes(app, {
     auth,
     guards,
@@ -203,8 +205,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     limiter: createRateLimiter(db),
   });
   fileRoutes(app, { db, storage, guards, jwtSecret: config.jwtSecret });
-  // The books' clock: decisions are dated by it (CLOCK_OFFSET_DAYS moves it for a rehearsal).
-  const booksClock = deps.clock ?? (() => new Date(Date.now() + config.clockOffsetDays * 24 * 60 * 60 * 1000));
   const investing = createInvestingService({ db, config, clock: booksClock });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });

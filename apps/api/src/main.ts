@@ -21,20 +21,41 @@ async function main() {
   const admin = await ensureSuperAdmin(database.db, config.admin);
   const app = await buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel, standardOutput()) });
 
-  if (admin.generatedPassword) {
-    // The password goes to a file only the owner reads, never to the console or a log.
-    const file = keepGeneratedPassword(config.dataDir, admin.email, admin.generatedPassword);
-    console.log(
-      `\nA super admin was created (e-mail: ${admin.email}).\nIts password is in ${file} (readable by this user only).\nChoose a new one at first sign-in, then delete the file.\n`,
+  // The password goes to a file only the owner reads, never to the console or a log.
+  const passwordFile = admin.generatedPassword
+    ? keepGeneratedPassword(config.dataDir, admin.email, admin.generatedPassword)
+    : null;
+  if (admin.created && !passwordFile) app.log.info({ email: admin.email }, 'super admin created');
+  if (config.clockOffsetDays !== 0) {
+    app.log.warn(
+      { clockOffsetDays: config.clockOffsetDays },
+      "the books' clock is moved: a rehearsal, not the real books",
     );
-  } else if (admin.created) {
-    app.log.info({ email: admin.email }, 'super admin created');
   }
 
   stopOnSignals({ app, closeDatabase: () => database.close(), timeoutMs: config.shutdownTimeoutMs });
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Letsema is running at ${config.publicUrl} (database: ${database.engine})`);
+  // Said last, after the build's and the server's own lines, where a newcomer looks.
+  const lines = [`Letsema is running at ${config.publicUrl} (database: ${database.engine})`];
+  if (passwordFile) {
+    lines.push(
+      '',
+      `First sign-in: ${admin.email}`,
+      `Its password is in ${passwordFile} (readable by this user only).`,
+      'Choose your own at first sign-in, then delete that file.',
+    );
+  }
+  if (config.clockOffsetDays !== 0) {
+    lines.push('', `CLOCK_OFFSET_DAYS=${config.clockOffsetDays}: the books' clock is moved, for a rehearsal only.`);
+  }
+  console.log(frame(lines));
+}
+
+/** Lines in a box of `=`, so they stand out in a terminal full of build output. */
+function frame(lines: readonly string[]): string {
+  const rule = '='.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
+  return ['', rule, ...lines, rule, ''].join('\n');
 }
 
 main().catch((error: unknown) => {

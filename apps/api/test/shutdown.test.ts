@@ -288,7 +288,10 @@ describe(`the first start (${testEngine})`, () => {
     const password = /^password: (\S+)$/m.exec(readFileSync(file, 'utf8'))?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(server.output()).not.toContain(password);
-    expect(server.output()).toContain(file);
+    // Named after the line saying where Letsema runs, so the build's output does not bury it.
+    const running = server.output().indexOf('Letsema is running at');
+    expect(running).toBeGreaterThanOrEqual(0);
+    expect(server.output().indexOf(file)).toBeGreaterThan(running);
 
     const signIn = await fetch(`http://127.0.0.1:${server.port}/api/auth/login`, {
       method: 'POST',
@@ -296,5 +299,17 @@ describe(`the first start (${testEngine})`, () => {
       body: JSON.stringify({ email: ADMIN_EMAIL, password }),
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it("says at start that the books' clock is moved, in the log and on the console", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'letsema-clock-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await startServer({ DATA_DIR: dataDir, CLOCK_OFFSET_DAYS: '8' });
+    expect(logged(server.output()).find((line) => line.clockOffsetDays === 8)?.msg).toBe(
+      "the books' clock is moved: a rehearsal, not the real books",
+    );
+    expect(server.output()).toContain("CLOCK_OFFSET_DAYS=8: the books' clock is moved, for a rehearsal only.");
+    const clock = await fetch(`http://127.0.0.1:${server.port}/api/clock`);
+    expect(((await clock.json()) as { data: { offsetDays: number } }).data.offsetDays).toBe(8);
   });
 });

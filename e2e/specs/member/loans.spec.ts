@@ -107,6 +107,14 @@ describe('a loan from the lending setup to its arrears', () => {
     const page = await newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/settings');
+    // The books' clock is moved for this rehearsal, and every page says so with the books' day.
+    await page
+      .getByText(
+        `Rehearsal: the books' clock is moved ${PAYOUT_HOLD_OFFSET_DAYS} days ahead. Today in the books is ${dayOf(
+          new Date(Date.now() + PAYOUT_HOLD_OFFSET_DAYS * 24 * 60 * 60 * 1000),
+        )}.`,
+      )
+      .waitFor();
     const lending = page.getByRole('region', { name: 'Lending', exact: true });
     const settings = lending.getByRole('form', { name: 'Lending settings' });
     await settings.getByLabel('Lend to members').check();

@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
+import { MovedClockBanner } from './moved-clock-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { currentUserKey, type CurrentUser } from '../lib/current-user';
 import { getAvatarInitial, getDisplayName } from '../lib/formatters';
@@ -182,6 +183,7 @@ export function AdminShell({ user }: { user: CurrentUser }) {
         }}
       >
         <Toolbar />
+        <MovedClockBanner />
         <EmailVerificationBanner user={user} />
         <Outlet context={{ user } satisfies ShellContext} />
       </Box>

@@ -3,6 +3,7 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '../components/plain/media-quer
 import { PlainIcon } from '../components/plain/plain-icon';
 import { settingsOutlined } from '../components/plain/plain-icons';
 import { EmailVerificationBanner } from '../features/auth/email-verification-banner';
+import { MovedClockBanner } from './moved-clock-banner';
 import { BrandLogo } from '../components/brand-logo';
 import { adminWorkspaceEntry, BOTTOM_NAV_COUNT, memberNavEntries, type NavEntry } from './member-nav';
 import styles from './member-shell.module.css';
@@ -78,6 +79,7 @@ export function MemberShell() {
 
       <main {...mainContentProps} className={styles.main}>
         <div className={styles.toolbarSpace} />
+        <MovedClockBanner />
         <EmailVerificationBanner user={user} />
         <Outlet context={{ user } satisfies ShellContext} />
       </main>

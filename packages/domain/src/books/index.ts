@@ -6,3 +6,5 @@ export * from './month-end.js';
 export * from './records.js';
 export * from './posting-window.js';
 export * from './share-days.js';
+export * from './clock.js';
+export * from './clock-notice.js';

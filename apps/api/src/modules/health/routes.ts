@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { booksClockView, dayOf } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/envelope.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 
-export function healthRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function healthRoutes(app: FastifyInstance, deps: { db: Db; booksClock: () => Date; clockOffsetDays: number }) {
   const schema = routeDoc({
     tag: 'Health',
     summary: 'Whether the API answers and its database is reachable',
@@ -22,4 +23,19 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Db }) {
       return reply.code(503).send(fail('The database is not reachable', { code: 'INTERNAL' }));
     }
   });
+
+  // The day the books are at: the browser checks dates against it, and says so while it is moved.
+  app.get(
+    '/api/clock',
+    {
+      schema: routeDoc({
+        tag: 'Health',
+        summary: "The books' day and how far CLOCK_OFFSET_DAYS moves it",
+        description: '`offsetDays` is 0 except on a copy of the data where a month end is rehearsed.',
+        isPublic: true,
+        data: booksClockView,
+      }),
+    },
+    async () => ok({ day: dayOf(deps.booksClock()), offsetDays: deps.clockOffsetDays }),
+  );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createExpenseBody,
   createIncomeBody,
-  dayOf,
   earliestRecordDate,
   formatPeriod,
   lastDayOf,
@@ -29,6 +28,7 @@ import { ActionDialog, ActionDialogButtons } from '../../../components/action-di
 import { FormTextField } from '../../../components/form-text-field';
 import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useBooksDay } from '../../../lib/books-clock';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useBookPools, useBooksStart, useRecordBook, type RecordKind } from './api';
 import { DocumentField } from './document-field';
@@ -123,7 +123,7 @@ function RecordForm({
   const pools = useBookPools();
   const booksStart = useBooksStart();
   const [failure, setFailure] = useState<string | null>(null);
-  const today = dayOf(new Date());
+  const today = useBooksDay();
   // The server's period rule: until the months are loaded, the server alone says which are closed.
   const calendar: BooksCalendar = booksStart.data ?? { booksStart: null, lastClosed: null, locked: [] };
   // The server's schema, with the document under the field name the form uses.

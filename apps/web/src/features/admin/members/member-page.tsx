@@ -16,12 +16,15 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { MembershipStatusChip, PaymentStatusChip, RegistrationStatusChip } from '../../../components/status-chips';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate, formatAdminDateTime } from '../../../lib/formatters';
+import { useBooksDay } from '../../../lib/books-clock';
 import { useMemberPage, useMemberStatement, useSetMemberStatus } from './directory-api';
 
 /** One member: their holdings, payments, exits and withdrawals, statement, the trail of decisions, and suspension. */
 export function MemberPage() {
   const { userId = '' } = useParams();
   const member = useMemberPage(userId);
+  // The statement's year ends on the books' day, which the server checks it against.
+  const today = useBooksDay();
   const statement = useMemberStatement(userId);
   const [isChanging, setIsChanging] = useState(false);
 
@@ -36,8 +39,7 @@ export function MemberPage() {
     return <Skeleton variant="rounded" height={320} role="status" aria-label="Loading the member" />;
   const data = member.data;
   const isSuspended = data.accountStatus === 'suspended';
-  const today = dayOf(new Date());
-  const yearAgo = dayOf(new Date(Date.now() - 365 * 24 * 60 * 60 * 1000));
+  const yearAgo = dayOf(new Date(Date.parse(`${today}T12:00:00Z`) - 365 * 24 * 60 * 60 * 1000));
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
