@@ -230,6 +230,8 @@ export const loanMessages = {
   repaymentNotFound: 'Repayment not found',
   repaymentDecided: 'This repayment has already been decided',
   ownRepayment: 'This is your own repayment, so another admin must decide it.',
+  repaymentExitSettled:
+    'This repayment cannot be approved: the member’s exit from this pool is settled and waiting for its payout, which settles the loan from what they hold. Paying the exit rejects it and tells the member why.',
   changedSince: (owed: string) =>
     `The loan has changed since this repayment was made: at most ${owed} can be taken now. Reject it and ask the member to pay again.`,
 

@@ -17,7 +17,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { files, memberships, payments, pools, users } from '../../db/schema.js';
+import { exitRequests, files, memberships, payments, pools, users } from '../../db/schema.js';
 import { keptPages } from '../../db/kept-pages.js';
 import { pagedList, pageId, pageOrder, pageReader, type PagedList } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
@@ -66,6 +66,8 @@ export const investingErrors = {
     'This payment cannot be approved: the member no longer holds an approved membership of this pool. Reject it, so the member is told.',
   approvePoolClosed:
     'This payment cannot be approved: the pool no longer takes payments. Reject it, so the member is told.',
+  approveExitSettled:
+    'This payment cannot be approved: the member’s exit from this pool is settled and waiting for its payout, so nothing more can be added to their membership. Paying the exit rejects it and tells the member why.',
 } as const;
 
 const membershipSnapshot = (m: MembershipRow) => ({
@@ -514,6 +516,16 @@ export function createInvestingService(deps: {
           .for('update');
         // Money is added only to a live membership of a pool that takes payments: never after the member left.
         if (membership!.contributionStatus !== 'approved') throw invalidState(investingErrors.approveNotMember);
+        // A settled exit is paid from the balance it was prepared at: money added now would leave it
+        // unpayable. Settling locks the membership too, so this read sees a settlement made meanwhile.
+        const [settledExit] = await tx
+          .select({ id: exitRequests.id })
+          .from(exitRequests)
+          .where(
+            and(eq(exitRequests.membershipId, membership!.id), inArray(exitRequests.status, ['settled', 'approved'])),
+          )
+          .limit(1);
+        if (settledExit) throw invalidState(investingErrors.approveExitSettled);
         const [payingPool] = await tx.select({ status: pools.status }).from(pools).where(eq(pools.id, before.poolId));
         if (!paymentTakingStatuses.includes(payingPool!.status)) throw invalidState(investingErrors.approvePoolClosed);
         if (membership!.totalPaidCents + before.amountCents > membership!.totalCommitmentCents) {

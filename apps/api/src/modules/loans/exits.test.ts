@@ -136,8 +136,28 @@ describe(`exits of members with loans (${testEngine})`, () => {
       loans: (300_000 + interest) / 100,
       payout: (400_000 - 300_000 - interest) / 100,
     });
+    // A repayment sent after the settlement cannot be approved while the exit waits for its payout.
+    const late = await okData<{ id: string }>(
+      call('POST', `/api/loans/${loans.dineo}/repayments`, dineo.token, {
+        amount: 100,
+        paymentMethod: 'EFT / bank transfer',
+        proofUrl: await uploadFile(t.app, dineo.token, 'proof-of-payment'),
+      }),
+      201,
+    );
+    const cashier = await login(t.app, (await seedAdmin(t.db, { roles: ['payment_management'] })).email);
+    const exitSettled =
+      'This repayment cannot be approved: the member’s exit from this pool is settled and waiting for its payout, which settles the loan from what they hold. Paying the exit rejects it and tells the member why.';
+    expect(await refusal(call('POST', `/api/admin/loan-repayments/${late.id}/approve`, cashier))).toMatchObject({
+      status: 409,
+      error: exitSettled,
+    });
     await okData(call('POST', `/api/admin/exits/${notice.id}/approve`, exitsB));
     await okData(call('POST', `/api/admin/exits/${notice.id}/approve`, exitsC));
+    expect(await refusal(call('POST', `/api/admin/loan-repayments/${late.id}/approve`, cashier))).toMatchObject({
+      status: 409,
+      error: exitSettled,
+    });
     at('2026-03-27T09:00:00+02:00');
     // Paid by an admin who did not approve it (here the one who prepared it).
     const paid = await okData<ExitAnswer>(
@@ -153,10 +173,19 @@ describe(`exits of members with loans (${testEngine})`, () => {
       repayments: { isFromExit: boolean; isSettlement: boolean; amount: number }[];
     }>(call('GET', `/api/loans/${loans.dineo}`, dineo.token));
     expect(loan).toMatchObject({ status: 'repaid', outstandingPrincipal: 0 });
-    expect(loan.repayments).toEqual([
-      expect.objectContaining({ isFromExit: true, isSettlement: true, amount: (300_000 + interest) / 100 }),
-    ]);
-    const [repayment] = await t.db.select().from(loanRepayments).where(eq(loanRepayments.loanId, loans.dineo!));
+    // The one sent after the settlement was rejected when the exit was paid; the exit settled the loan.
+    expect(loan.repayments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ isFromExit: true, isSettlement: true, amount: (300_000 + interest) / 100 }),
+      ]),
+    );
+    expect(loan.repayments).toHaveLength(2);
+    const [rejected] = await t.db.select().from(loanRepayments).where(eq(loanRepayments.id, late.id));
+    expect(rejected!.status).toBe('rejected');
+    const [repayment] = await t.db
+      .select()
+      .from(loanRepayments)
+      .where(and(eq(loanRepayments.loanId, loans.dineo!), eq(loanRepayments.status, 'approved')));
     expect(repayment).toMatchObject({ exitRequestId: notice.id, proofUrl: null, paidOn: '2026-03-25' });
     // One entry: capital out, the payout from the bank, and the loan settled from it.
     const [entry] = await t.db

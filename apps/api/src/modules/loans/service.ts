@@ -1051,6 +1051,20 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
         );
         const loan = await lockLoan(tx, before.loanId);
         if (loan.status !== 'active') throw invalidState(loanMessages.changedSince(formatRand(0)));
+        // A settled exit pays the loan off from the balance it was prepared at: a repayment approved
+        // now would leave the exit unpayable.
+        const [settledExit] = await tx
+          .select({ id: exitRequests.id })
+          .from(exitRequests)
+          .where(
+            and(
+              eq(exitRequests.userId, loan.userId),
+              eq(exitRequests.poolId, loan.poolId),
+              inArray(exitRequests.status, ['settled', 'approved']),
+            ),
+          )
+          .limit(1);
+        if (settledExit) throw invalidState(loanMessages.repaymentExitSettled);
         const states = await loadInstalments(tx, loan.id);
         const allocation = allocateRepayment(
           states.map((state) => state.balance),

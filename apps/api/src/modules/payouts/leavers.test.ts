@@ -195,11 +195,24 @@ describe(`no money credited after a member left (${testEngine})`, () => {
     );
     const settled = await okData<ExitAnswer>(settleEarly(exit.id));
     expect(settled).toMatchObject({ pending: [], settlement: { capital: 1000, returns: 0, payout: 1000 } });
-    await approveTwice(exit.id);
 
-    // Sent after the settlement, while the membership is still live: paying the exit rejects it.
+    // Sent after the settlement, while the membership is still live: it cannot be approved while the
+    // exit waits for its payout (the payout would no longer match), and paying the exit rejects it.
     at('2026-04-10T09:00:00+02:00');
     const late = await pay(lerato, 1000, false);
+    const exitSettled =
+      'This payment cannot be approved: the member’s exit from this pool is settled and waiting for its payout, so nothing more can be added to their membership. Paying the exit rejects it and tells the member why.';
+    expect(await refusal(call('POST', `/api/admin/payments/${late}/approve`, cashier))).toMatchObject({
+      status: 409,
+      error: exitSettled,
+    });
+    await approveTwice(exit.id);
+    expect(await refusal(call('POST', `/api/admin/payments/${late}/approve`, cashier))).toMatchObject({
+      status: 409,
+      error: exitSettled,
+    });
+    const [stillPending] = await t.db.select().from(payments).where(eq(payments.id, late));
+    expect(stillPending!.status).toBe('pending');
     at('2026-04-11T09:00:00+02:00');
     const paid = await okData<ExitAnswer>(
       call('POST', `/api/admin/exits/${exit.id}/pay`, exitsA, {
