@@ -74,6 +74,14 @@ describe('approving a payment with the evidence in view', () => {
     const row = admin.getByRole('row').filter({ hasText: member.email });
     await row.getByText(reference, { exact: true }).waitFor();
 
+    // View shows the PDF full screen, in the app too.
+    await row.getByRole('button', { name: `View proof of payment from ${member.fullName}` }).click();
+    const preview = admin.getByRole('dialog', { name: `Proof of payment from ${member.fullName}` });
+    const previewFrame = preview.locator(`iframe[title="Proof of payment from ${member.fullName}"]`);
+    expect(await previewFrame.getAttribute('src')).toMatch(/^\/api\/files\/[\w/-]+\.pdf\?view=/);
+    await preview.getByRole('button', { name: 'Close preview' }).click();
+    await preview.waitFor({ state: 'detached' });
+
     const framed = admin.waitForResponse((response) => /\/api\/files\/.+\?view=/.test(response.url()));
     await row.getByRole('button', { name: `Approve payment from ${member.fullName}` }).click();
     const review = admin.getByRole('dialog', { name: `Review payment from ${member.fullName}` });

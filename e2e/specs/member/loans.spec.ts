@@ -292,6 +292,12 @@ describe('a loan from the lending setup to its arrears', () => {
     await payerDecision.getByRole('button', { name: 'Pay out' }).click();
     const payout = payer.getByRole('dialog', { name: /^Pay out the loan/ });
     await payout.getByText('Transfer R 2 500.00 to Thabo Nkosi', { exact: false }).waitFor();
+    // Into the borrower's payout account: bank, branch code, holder and the whole number, the holder checked.
+    const account = payout.getByRole('region', { name: 'Payout account' });
+    for (const text of ['FNB', '250655', 'Thabo Nkosi', '62012345678']) {
+      await account.getByText(text, { exact: true }).waitFor();
+    }
+    await account.getByText('The holder’s name matches the member’s name (Thabo Nkosi).').waitFor();
     // Not without the bank's proof of the transfer.
     await payout.getByRole('button', { name: 'Pay out' }).click();
     await payout.getByRole('alert').waitFor();

@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { PdfProof } from './proof-viewer';
 
 /** An image shown over the whole screen, with Download and Close. */
 export function ImagePreviewDialog({
@@ -60,6 +61,37 @@ export function ImagePreviewDialog({
             sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', borderRadius: 1 }}
           />
         )}
+      </Box>
+    </Dialog>
+  );
+}
+
+/** A PDF shown over the whole screen in a frame of the app (the browser's own viewer), with Close. */
+export function PdfPreviewDialog({
+  isOpen,
+  title,
+  url,
+  onClose,
+}: {
+  isOpen: boolean;
+  title: string;
+  url: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog fullScreen open={isOpen} onClose={onClose} aria-labelledby="pdf-preview-title">
+      <AppBar position="relative" sx={{ bgcolor: '#000', color: '#fff', borderBottomColor: 'rgba(255,255,255,0.12)' }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Typography id="pdf-preview-title" component="h2" sx={{ flexGrow: 1, fontWeight: 600 }} noWrap>
+            {title}
+          </Typography>
+          <IconButton color="inherit" edge="end" aria-label="Close preview" onClick={onClose}>
+            <Close />
+          </IconButton>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', '& > *': { flexGrow: 1 } }}>
+        {isOpen && <PdfProof url={url} title={title} isFilling />}
       </Box>
     </Dialog>
   );

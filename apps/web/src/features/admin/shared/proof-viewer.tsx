@@ -17,7 +17,15 @@ const frameSx = {
  * A proof shown inside the app, beside what it is checked against: an image as it is, a PDF in a
  * frame of this site (the browser's own viewer) through a short view link, never a download.
  */
-export function ProofViewer({ url, title }: { url: string | null; title: string }) {
+export function ProofViewer({
+  url,
+  title,
+  isFilling = false,
+}: {
+  url: string | null;
+  title: string;
+  isFilling?: boolean;
+}) {
   if (!isProtectedFileUrl(url)) {
     return (
       <Box sx={{ ...frameSx, height: 'auto', p: 3, textAlign: 'center' }}>
@@ -25,14 +33,26 @@ export function ProofViewer({ url, title }: { url: string | null; title: string 
       </Box>
     );
   }
-  return isPdfFile(url) ? <PdfProof url={url} title={title} /> : <ImageProof url={url} title={title} />;
+  return isPdfFile(url) ? (
+    <PdfProof url={url} title={title} isFilling={isFilling} />
+  ) : (
+    <ImageProof url={url} title={title} />
+  );
 }
 
-function PdfProof({ url, title }: { url: string; title: string }) {
+/** A PDF in a frame; filling, it takes the whole height of its container (a full-screen preview). */
+export function PdfProof({ url, title, isFilling = false }: { url: string; title: string; isFilling?: boolean }) {
   const link = useFileViewLink(url);
   if (link.isError) return <ProofFailed onRetry={() => void link.refetch()} />;
   if (!link.data) return <ProofLoading />;
-  return <Box component="iframe" src={link.data} title={title} sx={{ ...frameSx, display: 'block' }} />;
+  return (
+    <Box
+      component="iframe"
+      src={link.data}
+      title={title}
+      sx={{ ...frameSx, display: 'block', ...(isFilling ? { height: '100%', border: 0, borderRadius: 0 } : {}) }}
+    />
+  );
 }
 
 function ImageProof({ url, title }: { url: string; title: string }) {

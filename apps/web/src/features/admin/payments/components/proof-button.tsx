@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchFile } from '../../../../lib/api-client';
 import { getFileExtension, isPdfFile, isProtectedFileUrl, saveBlob } from '../../shared/files-api';
-import { ImagePreviewDialog } from '../../shared/image-preview-dialog';
+import { ImagePreviewDialog, PdfPreviewDialog } from '../../shared/image-preview-dialog';
 import { adminKeys } from '../../shared/query-keys';
 
 /** The file path of a proof: a `/api/files/...` path, also when it comes with this site's host in front. */
@@ -22,8 +22,9 @@ export function toFilePath(url: string | null): string | null {
 }
 
 /**
- * The proof's "View" link: loads the file with the admin's token, then shows an image full screen
- * or saves a PDF. The token never goes into a URL.
+ * The proof's "View" link: shows an image full screen (loaded with the admin's token) or a PDF full
+ * screen in a frame of the app (through a short view link), never a download. The session token never
+ * goes into a URL.
  */
 export function ProofButton({ url, memberName }: { url: string | null; memberName: string }) {
   const queryClient = useQueryClient();
@@ -31,6 +32,7 @@ export function ProofButton({ url, memberName }: { url: string | null; memberNam
   const [isLoading, setIsLoading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
   const [preview, setPreview] = useState<{ src: string; blob: Blob } | null>(null);
+  const [isPdfOpen, setIsPdfOpen] = useState(false);
   const title = `Proof of payment from ${memberName}`;
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview.src) : undefined), [preview]);
@@ -44,6 +46,10 @@ export function ProofButton({ url, memberName }: { url: string | null; memberNam
   }
 
   const open = async () => {
+    if (isPdfFile(path)) {
+      setIsPdfOpen(true);
+      return;
+    }
     setIsLoading(true);
     setHasFailed(false);
     try {
@@ -53,9 +59,7 @@ export function ProofButton({ url, memberName }: { url: string | null; memberNam
         staleTime: Infinity,
         retry: false,
       });
-      const fileName = `proof-of-payment-${memberName.replace(/[^\w-]+/g, '-').toLowerCase()}`;
-      if (isPdfFile(path, blob)) saveBlob(blob, `${fileName}.pdf`);
-      else setPreview({ src: URL.createObjectURL(blob), blob });
+      setPreview({ src: URL.createObjectURL(blob), blob });
     } catch {
       setHasFailed(true);
     } finally {
@@ -78,6 +82,7 @@ export function ProofButton({ url, memberName }: { url: string | null; memberNam
           {hasFailed ? 'Retry' : 'View'}
         </Button>
       </Tooltip>
+      <PdfPreviewDialog isOpen={isPdfOpen} title={title} url={path} onClose={() => setIsPdfOpen(false)} />
       <ImagePreviewDialog
         isOpen={Boolean(preview)}
         title={title}
