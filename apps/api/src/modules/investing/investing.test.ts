@@ -304,6 +304,28 @@ describe(`paying (${testEngine})`, () => {
     expect(mails.map((m) => m.subject)).toContain('Letsema: payment approved');
   });
 
+  it('never lets a payments admin decide their own payment; another admin does', async () => {
+    const { pool, member } = await approvedMember();
+    // A member who later joined the staff as a payments admin.
+    await t.db
+      .update(users)
+      .set({ isAdmin: true, adminRoles: ['payment_management'] })
+      .where(eq(users.id, member.id));
+    const ownToken = await login(t.app, member.email);
+    const payment = dataOf<{ id: string }>(await submitPayment(t.app, ownToken, pool.id, 100));
+    for (const decide of [
+      approvePayment(payment.id, ownToken),
+      call('POST', `/api/admin/payments/${payment.id}/reject`, ownToken, { reason: 'Mine to decide' }),
+    ]) {
+      const refused = await decide;
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('This is your own payment, so another admin must decide it.');
+    }
+    expect((await poolNow(pool.id)).currentAmount).toBe(0);
+    expect((await approvePayment(payment.id)).statusCode).toBe(200);
+    expect((await poolNow(pool.id)).currentAmount).toBe(100);
+  });
+
   it('takes payments while the pool is open or active, and refuses them once it is closed', async () => {
     const { pool, member } = await approvedMember();
     const setStatus = (status: string) =>

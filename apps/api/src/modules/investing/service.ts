@@ -6,6 +6,7 @@ import {
   frequencyLabels,
   instalmentAmount,
   investingMessages,
+  singleChecker,
   transactionTypes,
   type CreatePaymentBody,
   type JoinPoolBody,
@@ -22,6 +23,7 @@ import { keptPages } from '../../db/kept-pages.js';
 import { pagedList, pageId, pageOrder, pageReader, type PagedList } from '../../db/page-ids.js';
 import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
+import { assertCanDecide } from '../../lib/maker-checker.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
@@ -62,6 +64,7 @@ export const investingErrors = {
   proofUsed: 'This proof of payment has already been submitted',
   paymentNotFound: 'Payment not found',
   paymentDecided: 'This payment has already been decided',
+  ownPayment: 'This is your own payment, so another admin must decide it.',
   approveNotMember:
     'This payment cannot be approved: the member no longer holds an approved membership of this pool. Reject it, so the member is told.',
   approvePoolClosed:
@@ -509,6 +512,12 @@ export function createInvestingService(deps: {
         const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
         if (!before) throw notFound(investingErrors.paymentNotFound);
         if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
+        // The member who paid is the payment's maker: an admin who is also a member never confirms their own money.
+        assertCanDecide(
+          actorId,
+          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(investingErrors.ownPayment),
+        );
         const [membership] = await tx
           .select()
           .from(memberships)
@@ -594,6 +603,11 @@ export function createInvestingService(deps: {
         const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
         if (!before) throw notFound(investingErrors.paymentNotFound);
         if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
+        assertCanDecide(
+          actorId,
+          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
+          singleChecker(investingErrors.ownPayment),
+        );
         const [after] = await tx
           .update(payments)
           .set({
