@@ -215,6 +215,16 @@ describe('accessibility with dialogs, menus and drawers open (axe, every impact)
             open: dialogFrom({ name: 'Ask for a correction' }, /correction/i),
           },
           {
+            name: 'changing the payout account, its bank picked and its branch code filled in',
+            url: '/profile',
+            open: async (p) => {
+              await p.getByRole('button', { name: 'Change payout account' }).click();
+              const form = p.getByRole('dialog', { name: /Change payout account/ });
+              await form.getByLabel('Bank').selectOption({ label: 'Capitec' });
+              await form.getByText('Capitec’s universal branch code').waitFor();
+            },
+          },
+          {
             name: 'signing out everywhere',
             url: '/settings',
             open: dialogFrom({ name: 'Sign out everywhere' }, 'Sign out everywhere?'),
