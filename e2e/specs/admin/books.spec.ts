@@ -164,6 +164,26 @@ describe('the books, from an expense to a member’s statement', () => {
       .first()
       .waitFor();
 
+    // Unlocking asks a reason and a second month-end admin: the one who asked cannot decide.
+    const unlocking = closer.getByRole('region', { name: 'Unlocking' });
+    await unlocking.getByRole('button', { name: 'Ask to unlock' }).click();
+    await unlocking.getByText('Please give the reason for unlocking (at least 10 characters)').waitFor();
+    await unlocking.getByLabel('Why must this month be unlocked?').fill('Locked before the bank statement came in.');
+    await unlocking.getByRole('button', { name: 'Ask to unlock' }).click();
+    await unlocking
+      .getByText('You asked for this month to be unlocked, so another month-end admin must decide.')
+      .waitFor();
+    expect(await unlocking.getByRole('button', { name: 'Approve unlocking' }).count()).toBe(0);
+    const refuser = await newPage({ baseURL: own.baseUrl });
+    await signIn(refuser, CHECKER.email, CHECKER.password);
+    await refuser.goto('/admin/month-end');
+    const refuserUnlocking = refuser.getByRole('region', { name: 'Unlocking' });
+    await refuserUnlocking.getByRole('button', { name: 'Approve unlocking' }).waitFor();
+    await refuserUnlocking.getByRole('button', { name: 'Refuse' }).click();
+    await refuserUnlocking.getByText('Refused by Lerato Checker').waitFor();
+    await closer.reload();
+    await panel.getByText('Locked for month end', { exact: true }).waitFor();
+
     // The ledger's bank balance: R 1 000.00 paid in, R 200.00 earned, R 50.00 spent. The bank's
     // statement says R 1 140.00: it charged R 10.00 the ledger does not know of yet.
     await panel.getByText('R 1 150.00').waitFor();
