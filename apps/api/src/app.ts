@@ -13,6 +13,7 @@ import { DOCS_PREFIX, registerOpenApi } from './lib/openapi/register.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { assistedResetRoutes } from './modules/auth/assisted-reset-routes.js';
 import { createGoogleSignIn } from './modules/auth/google.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createRateLimiter } from './lib/rate-limit.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     limiter: createRateLimiter(db),
     loginPerIp: config.rateLimits.loginPerIp,
   });
+  assistedResetRoutes(app, { assistedReset: auth.assistedReset, guards });
   registerNotifications(app, { db, config, guards });
 
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -70,6 +70,13 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: '/assisted-reset',
+        lazy: themed(
+          () => import('../features/auth/assisted-reset-page'),
+          (m) => m.AssistedResetPage,
+        ),
+      },
+      {
         path: '/sign-in-link',
         lazy: themed(
           () => import('../features/auth/sign-in-link-page'),

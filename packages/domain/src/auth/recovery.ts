@@ -49,3 +49,40 @@ export type PasswordResetForm = z.infer<typeof passwordResetForm>;
 /** `POST /api/auth/login/link/complete`: the token of an e-mailed sign-in link. */
 export const signInLinkBody = z.object({ token: linkToken(recoveryMessages.signInLinkInvalid) });
 export type SignInLinkBody = z.infer<typeof signInLinkBody>;
+
+/** An approved assisted reset's one-time code works this long. */
+export const ASSISTED_RESET_HOURS = 24;
+
+export const assistedResetMessages = {
+  codeWrong: 'This code is not right, or it has expired. Ask the cooperative for a new one.',
+  notWaiting: 'This password reset is not waiting for approval.',
+  makerDecides: 'You started this password reset, so another admin with Member Management must approve it.',
+  ownAccount: 'This password reset is for your own account, so another admin must decide it.',
+  memberOnly: 'Member not found',
+  tooMany: 'Too many tries. Please wait a few minutes and try again.',
+} as const;
+
+/** The one-time code as an admin reads it out: twelve letters and digits, in groups of four. */
+const resetCodeField = z
+  .string({ error: assistedResetMessages.codeWrong })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: assistedResetMessages.codeWrong })
+  .max(32, { error: assistedResetMessages.codeWrong });
+
+/** `POST /api/auth/assisted-reset`: the member's address, the code an admin gave them, and a new password. */
+export const assistedResetCompleteBody = z.object({
+  email: emailField,
+  resetCode: resetCodeField,
+  password: newPasswordField,
+  code: z.string().trim().max(64).optional(),
+});
+export type AssistedResetCompleteBody = z.infer<typeof assistedResetCompleteBody>;
+
+export const assistedResetForm = assistedResetCompleteBody
+  .extend({ confirmPassword: z.string({ error: messages.passwordsDontMatch }) })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type AssistedResetForm = z.infer<typeof assistedResetForm>;

@@ -27,6 +27,7 @@ import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.
 import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from './tokens.js';
 import { createTwoFactorService } from './two-factor.js';
 import { createRecoveryService, dailyPasswordKey } from './recovery.js';
+import { createAssistedResetService } from './assisted-reset.js';
 import { buildMail } from '../../lib/mail.js';
 import { queueMail } from '../notifications/service.js';
 import type { Executor } from '../../db/client.js';
@@ -222,6 +223,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   const recovery = createRecoveryService({ db, config, limiter, twoFactor, finishSignIn, now });
+  const assistedReset = createAssistedResetService({ db, config, limiter, twoFactor, now });
 
   return {
     /**
@@ -525,6 +527,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     checkCurrentPassword,
     twoFactor,
     recovery,
+    assistedReset,
   };
 }
 

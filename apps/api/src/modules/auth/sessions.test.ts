@@ -32,6 +32,7 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset/complete',
   'POST /api/auth/login/link',
   'POST /api/auth/login/link/complete',
+  'POST /api/auth/assisted-reset',
   'GET /api/auth/providers',
   'POST /api/auth/google',
   // An invitee has no session yet: the invitation's link is their proof.

@@ -2,6 +2,7 @@ import {
   isMfaChallenge,
   type EmailLinkBody,
   type GoogleSignInBody,
+  type AssistedResetCompleteBody,
   type PasswordResetCompleteBody,
   type LoginAnswer,
   type LoginBody,
@@ -190,5 +191,17 @@ export function useSignInWithLink() {
   return useMutation({
     mutationFn: async (token: string): Promise<SignInStep> =>
       toSignInStep(await apiClient.post<LoginAnswer>('/api/auth/login/link/complete', { token }), startSession),
+  });
+}
+
+/** Sets a new password with the one-time code the cooperative gave; every session of the account ends. */
+export function useCompleteAssistedReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssistedResetCompleteBody) => apiClient.post<{ reset: true }>('/api/auth/assisted-reset', body),
+    onSuccess: () => {
+      clearToken();
+      queryClient.clear();
+    },
   });
 }

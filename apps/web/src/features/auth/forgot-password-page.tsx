@@ -1,8 +1,10 @@
 import { recoveryMessages, type EmailLinkBody, type emailLinkBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 import { SubmitButton } from '../../components/submit-button';
@@ -59,6 +61,7 @@ export function EmailLinkRequestForm({ kind }: { kind: keyof typeof KINDS }) {
           <Typography variant="body2" color="text.secondary">
             No e-mail after a few minutes? Check your spam folder, and that you typed the address your account uses.
           </Typography>
+          {kind === 'reset' && <AssistedResetHint />}
         </Stack>
       ) : (
         <Stack
@@ -80,9 +83,21 @@ export function EmailLinkRequestForm({ kind }: { kind: keyof typeof KINDS }) {
             disabled={request.isPending}
           />
           <SubmitButton label={text.label} pendingLabel={text.pendingLabel} isPending={request.isPending} />
+          {kind === 'reset' && <AssistedResetHint />}
         </Stack>
       )}
     </AuthLayout>
+  );
+}
+
+function AssistedResetHint() {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      No access to your e-mail?{' '}
+      <Link component={RouterLink} to="/assisted-reset" sx={{ fontWeight: 600 }}>
+        Use a code from the cooperative
+      </Link>
+    </Typography>
   );
 }
 

@@ -1,7 +1,7 @@
 // The sign-in and registration forms' rules, fetched when a form is first typed in or pressed (see lazyResolver):
 // zod and the schemas are not part of the first download.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailLinkBody, loginBody, passwordResetForm, registerForm } from '@letsema/domain';
+import { assistedResetForm, emailLinkBody, loginBody, passwordResetForm, registerForm } from '@letsema/domain';
 import { withStrongPassword } from '../../lib/password-strength';
 
 export const loginResolver = zodResolver(loginBody);
@@ -9,3 +9,6 @@ export const registerResolver = zodResolver(withStrongPassword(registerForm, 'pa
 export const emailLinkResolver = zodResolver(emailLinkBody);
 // The reset page does not know the account's address; the server also refuses a password built on it.
 export const passwordResetResolver = zodResolver(withStrongPassword(passwordResetForm, 'password', () => []));
+export const assistedResetResolver = zodResolver(
+  withStrongPassword(assistedResetForm, 'password', (values) => [values.email]),
+);

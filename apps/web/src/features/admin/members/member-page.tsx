@@ -17,6 +17,7 @@ import { MembershipStatusChip, PaymentStatusChip, RegistrationStatusChip } from 
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate, formatAdminDateTime } from '../../../lib/formatters';
 import { useBooksDay } from '../../../lib/books-clock';
+import { AssistedResetSection } from './components/assisted-reset-section';
 import { useMemberPage, useMemberStatement, useSetMemberStatus } from './directory-api';
 
 /** One member: their holdings, payments, exits and withdrawals, statement, the trail of decisions, and suspension. */
@@ -126,6 +127,11 @@ export function MemberPage() {
                 Withdrawal of {formatRandAmount(w.amount)} asked {formatAdminDate(w.createdAt)}: {w.status}
               </Typography>
             ))}
+          </Section>
+        )}
+        {!isSuspended && (
+          <Section title="Assisted password reset">
+            <AssistedResetSection userId={data.id} />
           </Section>
         )}
         <Section title="Audit trail">
