@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AdminRole } from './roles.js';
 
 /** Uploads are refused past this size, while they stream. */
@@ -126,12 +125,3 @@ export const uploadMessages = {
   quotaFull: (limitMb: number) =>
     `Your files have reached the ${limitMb} MB storage limit. Please contact the cooperative to remove old files.`,
 } as const;
-
-/** Where a stored file is read, `/api/files/<key>`: what a view link is asked for. */
-export const fileViewLinkBody = z.object({
-  url: z
-    .string()
-    .max(200)
-    .regex(/^\/api\/files\/[\w/.-]+$/, { error: 'File not found' }),
-});
-export type FileViewLinkBody = z.infer<typeof fileViewLinkBody>;

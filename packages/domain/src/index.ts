@@ -9,6 +9,7 @@ export * from './notifications/schemas.js';
 export * from './time.js';
 export * from './kyc/index.js';
 export * from './files.js';
+export * from './file-view-link.js';
 export * from './admin/schemas.js';
 export * from './admin/review.js';
 export * from './admin/audit.js';

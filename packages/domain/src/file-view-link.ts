@@ -1,0 +1,11 @@
+// Apart from files.ts, which pages with a file picker load: this schema needs zod, which they do not.
+import { z } from 'zod';
+
+/** Where a stored file is read, `/api/files/<key>`: what a view link is asked for. */
+export const fileViewLinkBody = z.object({
+  url: z
+    .string()
+    .max(200)
+    .regex(/^\/api\/files\/[\w/.-]+$/, { error: 'File not found' }),
+});
+export type FileViewLinkBody = z.infer<typeof fileViewLinkBody>;
