@@ -81,7 +81,10 @@ async function fillProfile(page: Page, values: Partial<typeof profile> = {}) {
   await page.getByLabel('Full name').fill(v.fullName);
   await page.getByLabel('Phone number').fill(v.phoneNumber);
   await page.getByLabel('Identity type').selectOption(v.identityType);
-  await page.getByLabel('ID number').fill(v.nationalId);
+  // An SA ID number is typed in its printed groups (YYMMDD SSSS CAZ).
+  const printed =
+    v.identityType === 'national_id' ? v.nationalId.replace(/^(\d{6})(\d{4})(\d{3})$/, '$1 $2 $3') : v.nationalId;
+  await page.getByLabel('ID number').fill(printed);
   await page.getByLabel('Date of birth').fill(v.dateOfBirth);
   await page.getByLabel('Residential address').fill(v.address);
   await page.getByLabel('City or town (optional)').fill(v.city);
@@ -168,7 +171,9 @@ describe('the verification wizard', () => {
     await page.getByRole('button', { name: 'Edit profile details' }).click();
     await page.getByRole('heading', { name: 'Profile Details', exact: true }).waitFor();
     expect(await page.getByLabel('Full name').inputValue()).toBe(profile.fullName);
-    await page.getByLabel('Phone number').fill('0831112222');
+    // Typed as it is printed: the spaces and the country code go, every digit stays.
+    await page.getByLabel('Phone number').fill('+27 83 111 2222');
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+27 83 111 2222');
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await expectStep(page, 'Upload ID Document', 40);
     expect((await api<{ phoneNumber: string }>('GET', '/api/auth/me', undefined, token)).phoneNumber).toBe(

@@ -72,6 +72,9 @@ describe('member shell', () => {
     const page = await newPage({ width: 375, height: 740 });
     await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
     await page.waitForURL('**/dashboard');
+    // The signed-in page's own loads end before counting starts: only the reload's are counted.
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.waitForLoadState('networkidle');
     const scripts: string[] = [];
     const styles: string[] = [];
     let accountLoads = 0;

@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './sa-id.js';
 export * from './schemas.js';
 export * from './wizard.js';
+export * from './typed-numbers.js';

@@ -3,6 +3,7 @@ import { identityTypes } from '../status.js';
 import { hasReachedAge, isIsoDate, todayInJohannesburg } from './dates.js';
 import { kycMessages } from './messages.js';
 import { isValidSaIdNumber, saIdMatchesBirthDate } from './sa-id.js';
+import { normaliseIdNumber, normalisePhone } from './typed-numbers.js';
 
 export const MINIMUM_AGE = 18;
 export const MAX_NEXT_OF_KIN = 2;
@@ -10,10 +11,18 @@ export const MAX_NEXT_OF_KIN = 2;
 const text = (min: number, message: string, max = 200) =>
   z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: kycMessages.tooLong });
 
+/** A South African number as typed (`082 123 4567`, `+27 82 123 4567`), kept as `0821234567`. */
 export const phoneField = z
   .string({ error: kycMessages.phone })
-  .trim()
+  .overwrite(normalisePhone)
   .regex(/^0\d{9}$/, { error: kycMessages.phone });
+
+/** An identity number as typed (`880412 0123 002`), kept without the spaces between its groups. */
+const idNumberField = z
+  .string({ error: kycMessages.nationalId })
+  .overwrite(normaliseIdNumber)
+  .min(5, { error: kycMessages.nationalId })
+  .max(30, { error: kycMessages.tooLong });
 
 const birthDate = (ageMessage: string) =>
   z
@@ -38,7 +47,7 @@ export const completeProfileBody = z
     fullName: text(2, kycMessages.fullName, 120),
     phoneNumber: phoneField,
     identityType: z.enum(identityTypes, { error: kycMessages.identityType }),
-    nationalId: text(5, kycMessages.nationalId, 30),
+    nationalId: idNumberField,
     dateOfBirth: birthDate(kycMessages.memberAge),
     address: text(5, kycMessages.address, 300),
     city: optionalText(100),
@@ -79,7 +88,7 @@ export const nextOfKinFields = z.object({
     })
     .optional()
     .transform((v) => (v ? v : null)),
-  nationalId: text(5, kycMessages.nationalId, 30),
+  nationalId: idNumberField,
   dateOfBirth: birthDate(kycMessages.kinAge),
   address: text(5, kycMessages.address, 300),
 });

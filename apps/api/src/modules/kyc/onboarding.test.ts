@@ -139,6 +139,28 @@ describe(`the member's registration (${testEngine})`, () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('takes numbers as printed (spaces, +27) and keeps their digits, for the member and the kin', async () => {
+    const { token, userId } = await registerMember(t.app);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { ...profile, phoneNumber: '082 123 4567', nationalId: '800101 5111 081' },
+      headers: bearer(token),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [member] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(member).toMatchObject({ phoneNumber: '0821234567', nationalId: '8001015111081' });
+    await uploadOk(token, 'profile-picture', await jpegWithGps());
+    await uploadOk(token, 'id-document', pdf(), 'application/pdf');
+    const kin = await postKin(token, await kinBody(token, 1, { phoneNumber: '+27 83 123 4567' }));
+    expect(kin.statusCode, kin.body).toBe(201);
+    expect((await kinList(token))[0]).toMatchObject({ phoneNumber: '0831234567' });
+    // Too many digits is refused with the message, not cut short.
+    const long = await postKin(token, await kinBody(token, 2, { phoneNumber: '083 123 45678' }));
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('Phone number must be 10 digits starting with 0');
+  });
+
   it('refuses a third next of kin and kin out of order', async () => {
     const { token } = await registerMember(t.app);
     const outOfOrder = await postKin(token, await kinBody(token, 2));

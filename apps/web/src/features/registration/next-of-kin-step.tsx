@@ -238,9 +238,9 @@ export function NextOfKinStep({
             name="phoneNumber"
             label="Phone number"
             type="tel"
-            placeholder="0821234567"
+            placeholder="082 123 4567"
             disabled={save.isPending}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
           />
           <FormTextField
             control={control}

@@ -114,11 +114,12 @@ export function ProfileStep({
             label="Phone number"
             type="tel"
             autoComplete="tel-national"
-            placeholder="0821234567"
-            helperText="10 digits, starting with 0"
+            placeholder="082 123 4567"
+            helperText="10 digits, starting with 0; spaces are fine"
             disabled={save.isPending}
-            inputMode="numeric"
-            maxLength={10}
+            inputMode="tel"
+            // Room for the spaces and the +27 a number is written with: the server keeps the digits.
+            maxLength={20}
           />
           <FormPlainTextField
             control={control}
@@ -155,7 +156,8 @@ export function ProfileStep({
             helperText={idNumberHints[identityType ?? ''] ?? 'The number of the document chosen above'}
             disabled={save.isPending}
             inputMode={isSaId ? 'numeric' : undefined}
-            maxLength={isSaId ? 13 : 30}
+            // An ID number typed in its groups (880412 0123 002) keeps every digit.
+            maxLength={30}
           />
         </div>
         <FormPlainTextField
