@@ -18,7 +18,13 @@ const apiSources = import.meta.glob(['/apps/api/src/**/*.ts', '!/apps/api/src/**
 });
 
 /** What a placeholder in an action written as a template (`month_end.${step}`) can be. */
-const placeholderValues: Record<string, readonly string[]> = { step: monthEndSteps, kind: ['expense', 'income'] };
+const placeholderValues: Record<string, readonly string[]> = {
+  step: monthEndSteps,
+  kind: ['expense', 'income'],
+  // A month's reopening or unlocking, asked and decided.
+  requestKind: ['reopen', 'unlock'],
+  requestOutcome: ['reopen', 'reopen_refused', 'unlock', 'unlock_refused'],
+};
 
 const ACTION_CODE = /^[a-z_]+\.[a-z_]+$/;
 

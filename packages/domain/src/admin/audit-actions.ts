@@ -122,6 +122,10 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'month_end.reopen_request': 'Reopening of a month asked',
   'month_end.reopen': 'Month reopened',
   'month_end.reopen_refused': 'Reopening of a month refused',
+  'month_end.unlock_request': 'Unlocking of a month asked',
+  'month_end.unlock': 'Month unlocked',
+  'month_end.unlock_refused': 'Unlocking of a month refused',
+  'month_end.reconcile_again': 'Month sent back to reconciliation: an adjustment was recorded',
 };
 
 /** The phrase for an audit action code; a code without one is shown as it is. */

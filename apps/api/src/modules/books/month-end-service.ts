@@ -656,9 +656,10 @@ export function createMonthEndService(deps: {
         .onConflictDoNothing()
         .returning();
       if (!request) throw new AppError('CONFLICT', rule.pending);
+      const requestKind = kind;
       await writeAudit(tx, {
         actorId,
-        action: `month_end.${kind}_request`,
+        action: `month_end.${requestKind}_request`,
         targetType: 'period',
         targetId: period,
         after: request,
@@ -701,9 +702,10 @@ export function createMonthEndService(deps: {
           .set({ status: 'open', steps: {}, calculation: null, reports: null, updatedAt: new Date() })
           .where(eq(accountingPeriods.period, request.period));
       }
+      const requestOutcome = isApproved ? kind : (`${kind}_refused` as const);
       await writeAudit(tx, {
         actorId,
-        action: isApproved ? `month_end.${kind}` : `month_end.${kind}_refused`,
+        action: `month_end.${requestOutcome}`,
         targetType: 'period',
         targetId: request.period,
         before: { request, status: row.status, steps: row.steps },
