@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PASSWORD, newEmail, newNationalId } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
@@ -242,6 +244,35 @@ describe('the verification wizard', () => {
     expect(rulesScripts).toEqual([]);
     await page.getByLabel('Full name').pressSequentially('T');
     await expect.poll(() => rulesScripts.length).toBeGreaterThan(0);
+  });
+
+  it('shrinks a camera photo on the phone before sending it, on prepaid data', async () => {
+    // A camera's picture: 2 400 x 1 800 pixels of fine detail, well over a megabyte.
+    const detail = randomBytes(2400 * 1800 * 3);
+    const camera = await sharp(detail, { raw: { width: 2400, height: 1800, channels: 3 } })
+      .blur(2)
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(camera.length).toBeGreaterThan(1024 * 1024);
+    const { page } = await newMemberOnWizard();
+    await fillProfile(page, { identityType: 'passport', nationalId: 'A12345678' });
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    await expectStep(page, 'Upload Photo', 20);
+    const sent: number[] = [];
+    page.on('request', async (request) => {
+      if (new URL(request.url()).pathname === '/api/uploads/profile-picture') {
+        sent.push(Number((await request.allHeaders())['content-length'] ?? 0));
+      }
+    });
+    await page
+      .getByLabel('Photo file', { exact: true })
+      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: camera });
+    await page.getByRole('button', { name: 'Upload Photo' }).click();
+    await expectStep(page, 'Upload ID Document', 40);
+    expect(sent).toHaveLength(1);
+    // The request is the shrunk JPEG and its form: under 400 KB and its few lines of form.
+    expect(sent[0]).toBeGreaterThan(20 * 1024);
+    expect(sent[0]).toBeLessThan(400 * 1024 + 1024);
   });
 
   it('refuses a member under 18 with the spec message', async () => {

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { ProofStatus } from '../components/proof-picker';
 import { getErrorMessage, uploadWithProgress } from './api-client';
 import { checkProofFile } from './proof-file';
+import { shrinkPhoto } from './shrink-photo';
 
-/** Uploads a proof of payment (image or PDF), reporting progress, and answers its `/api/files/...` address. */
+/** Uploads a proof of payment (image or PDF; a photo shrunk first on the phone), reporting progress, and answers its `/api/files/...` address. */
 export async function uploadProofOfPayment(
   file: File,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<string> {
   const form = new FormData();
-  form.append('file', file, file.name);
+  const sent = await shrinkPhoto(file);
+  form.append('file', sent, sent.name);
   const { url } = await uploadWithProgress<{ url: string }>('/api/uploads/proof-of-payment', form, options);
   return url;
 }

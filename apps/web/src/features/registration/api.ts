@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { apiClient, fetchFile, uploadWithProgress } from '../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../lib/current-user';
 import type { NextOfKinView } from '../../lib/user-views';
+import { shrinkPhoto } from '../../lib/shrink-photo';
 
 /** The signed-in member, as the registration guard hands it down. */
 export type Registrant = CurrentUser;
@@ -37,15 +38,18 @@ export function postNextOfKin(body: NextOfKinBody): Promise<NextOfKinView> {
   return apiClient.post<NextOfKinView>('/api/auth/next-of-kin', { ...body, email: body.email ?? undefined });
 }
 
-/** Uploads one registration file (`file` field), reporting progress; answers its `/api/files/` URL. */
-export function uploadRegistrationFile(
+/**
+ * Uploads one registration file (`file` field), a photo shrunk first on the phone, reporting
+ * progress; answers its `/api/files/` URL.
+ */
+export async function uploadRegistrationFile(
   kind: UploadKind,
   file: File,
   options: { nokOrder?: number; onProgress?: (fraction: number) => void } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
   if (options.nokOrder !== undefined) form.append('nokOrder', String(options.nokOrder));
-  form.append('file', file);
+  form.append('file', await shrinkPhoto(file));
   return uploadWithProgress<UploadAnswer>(
     `/api/uploads/${kind}`,
     form,
