@@ -7,7 +7,7 @@ import { bearer, dataOf } from './app.js';
  * status and answers the data, `refusal` answers the status with the error and its code.
  */
 export function createCalls(app: () => FastifyInstance) {
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
     app().inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const okData = async <T = Record<string, unknown>>(promise: Promise<LightMyRequestResponse>, status = 200) => {
     const response = await promise;

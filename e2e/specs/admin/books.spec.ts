@@ -380,7 +380,7 @@ describe('the books, from an expense to a member’s statement', () => {
     );
     const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!)));
     const text = (await extractText(pdf, { mergePages: true })).text;
-    expect(text).toContain('Letsema member statement');
+    expect(text).toContain('Member statement');
     expect(text).toContain('Sizwe Mabaso');
     expect(text).toContain('Opening balance: R 0.00');
     expect(text).toContain('Returns allocated: R 140.00');

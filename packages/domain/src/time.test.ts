@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeAgo } from './time.js';
+import { formatDisplayDate, formatDisplayDateTime, formatTimeAgo } from './time.js';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const before = (ms: number) => new Date(now.getTime() - ms);
@@ -58,5 +58,22 @@ describe('formatTimeAgo', () => {
   it('gives an empty label for an unreadable date', () => {
     expect(formatTimeAgo('not a date', now)).toBe('');
     expect(formatTimeAgo(new Date(Number.NaN), now)).toBe('');
+  });
+});
+
+describe('formatDisplayDate and formatDisplayDateTime (the screens’ and papers’ dates)', () => {
+  it.each<[string, string | Date | null, string]>([
+    ['a calendar date as written', '2026-11-05', 'Nov 5, 2026'],
+    ['a moment late in the UTC day is the next day in Johannesburg', new Date('2026-11-30T22:30:00Z'), 'Dec 1, 2026'],
+    ['a moment as an ISO string', '2026-01-15T08:00:00Z', 'Jan 15, 2026'],
+    ['nothing', null, ''],
+    ['unreadable', 'soon', ''],
+  ])('%s', (_name, value, shown) => {
+    expect(formatDisplayDate(value)).toBe(shown);
+  });
+
+  it('writes the time on the Johannesburg clock, two hours ahead of UTC', () => {
+    expect(formatDisplayDateTime(new Date('2026-11-30T22:30:00Z'))).toBe('Dec 1, 2026 at 00:30');
+    expect(formatDisplayDateTime(null)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { formatPeriod, formatRandPlain, MONTH_NAMES } from '@letsema/domain';
+import { formatDisplayDate, formatPeriod, formatRandPlain, formatTimeOfDay } from '@letsema/domain';
 
 /** The letter shown in a user's avatar: the first of the full name, else of the e-mail address. */
 export function getAvatarInitial(user: { fullName: string | null; email: string }): string {
@@ -11,38 +11,11 @@ export function getDisplayName(user: { fullName: string | null; email: string })
   return user.fullName?.trim() || user.email;
 }
 
-const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const COOPERATIVE_TIME_ZONE = 'Africa/Johannesburg';
-
 /**
- * A date as the admin screens show it, 'MMM d, yyyy' (Jan 5, 2025). A calendar date (YYYY-MM-DD,
- * such as a date of birth) is shown as written; a moment is shown on the cooperative's calendar.
- * Missing or unreadable values give an empty string.
+ * A date as the admin screens show it, 'MMM d, yyyy' (Jan 5, 2025): the domain's
+ * `formatDisplayDate`, which the PDF papers use too.
  */
-export function formatAdminDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string') {
-    const calendar = CALENDAR_DATE.exec(value);
-    if (calendar) return joinDateParts(Number(calendar[1]), Number(calendar[2]), Number(calendar[3]));
-  }
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: COOPERATIVE_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return joinDateParts(part('year'), part('month'), part('day'));
-}
-
-function joinDateParts(year: number, month: number, day: number): string {
-  const name = MONTHS[month - 1];
-  if (!name || !day || !year) return '';
-  return `${name} ${day}, ${year}`;
-}
+export const formatAdminDate = formatDisplayDate;
 
 /** A month of the books (`YYYY-MM`, as the API sends it) as people read it: the domain's `formatPeriod`. */
 export { formatPeriod };
@@ -54,20 +27,8 @@ export function getAdminDateTimeParts(value: string | null | undefined): { date:
   return { date, time: formatTimeOfDay(value) };
 }
 
-const timeOfDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: COOPERATIVE_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * The 24-hour time of a moment in Johannesburg ('14:05'), the one clock every screen shows, whatever
- * the device's own time zone.
- */
-export function formatTimeOfDay(value: string | Date): string {
-  return timeOfDay.format(new Date(value));
-}
+/** The 24-hour time of a moment in Johannesburg ('14:05'), the one clock every screen shows. */
+export { formatTimeOfDay };
 
 /** A moment as the admin screens show it: 'MMM d, yyyy at HH:mm' in Johannesburg; empty when there is none. */
 export function formatAdminDateTime(value: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateByWeights } from './allocation.js';
-import { monthSplitWeights, shareDaysInPeriod, type CapitalMovement } from './share-days.js';
+import { formatShareDays, monthSplitWeights, shareDaysInPeriod, type CapitalMovement } from './share-days.js';
 
 describe('shareDaysInPeriod (capital held at each day’s end)', () => {
   it.each<[string, string, CapitalMovement[], number, number]>([
@@ -104,5 +104,19 @@ describe('monthSplitWeights (who shares in a month)', () => {
 
   it('splits nothing when everyone has left', () => {
     expect(monthSplitWeights('2026-04', [leftMidMonth, leftAfterMonth])).toEqual([]);
+  });
+});
+
+describe('formatShareDays (a count beside rand amounts)', () => {
+  it.each<[string, number, string]>([
+    ['none', 0, '0'],
+    ['under a thousand rand-days', 99_900, '999'],
+    ['R 1 000 held for 30 days', 3_000_000, '30 000'],
+    ['a million rand-days', 100_000_000, '1 000 000'],
+    ['half a rand-day rounds up', 50, '1'],
+    ['less than half rounds down', 149, '1'],
+    ['negative (paid back before the month)', -3_000_000, '-30 000'],
+  ])('%s: %i cent-days reads %s', (_name, centDays, shown) => {
+    expect(formatShareDays(centDays)).toBe(shown);
   });
 });

@@ -45,3 +45,15 @@ export function monthSplitWeights<K>(
     .map((holder) => ({ key: holder.key, ...shareDaysInPeriod(period, holder.movements) }))
     .filter((weight) => weight.shareDays > 0);
 }
+
+/**
+ * Share-days (kept in cent-days) as a count to read beside rand amounts: whole rand-days with
+ * thousands grouped by spaces, as amounts are, and no "R" or decimals, so it is not taken for money:
+ * 3 000 000 cent-days reads '30 000'.
+ */
+export function formatShareDays(centDays: number): string {
+  const whole = Math.round(centDays / 100);
+  return `${whole < 0 ? '-' : ''}${Math.abs(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}`;
+}

@@ -1,4 +1,4 @@
-import type { AdminRole } from '@letsema/domain';
+import { formatRand, type AdminRole } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { uploadFile } from '../../../test/seed.js';
-import { auditLog, journalEntries, journalLines, memberships, notifications } from '../../db/schema.js';
+import { auditLog, emailOutbox, journalEntries, journalLines, memberships, notifications } from '../../db/schema.js';
 
 let now = new Date('2026-08-03T09:00:00+02:00');
 let t: TestContext;
@@ -491,12 +491,35 @@ describe(`expenses (${testEngine})`, () => {
   });
 });
 
+const POOL_NAME = 'Kgotso Community Savings and Burial Pool for Soshanguve Extension Four';
+const COOPERATIVE = 'Kgotso Savings Cooperative';
+
+/** The papers carry the cooperative's name as the super admin set it with its bank account. */
+async function nameTheCooperative() {
+  const owner = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
+  await okData(
+    call('PUT', '/api/admin/payment-details', owner, {
+      bankName: 'First National Bank',
+      accountHolder: COOPERATIVE,
+      accountNumber: '62123456789',
+      branchCode: '250655',
+    }),
+  );
+}
+
+/** A PDF's text with its line breaks and runs of spaces as single spaces. */
+async function pdfText(payload: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(payload)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
 describe(`the month-end close (${testEngine})`, () => {
   let pool: PoolAnswer;
   const members: { id: string; token: string }[] = [];
   beforeAll(async () => {
     at('2026-08-20T09:00:00+02:00');
-    pool = await seedOpenPool(t.app, manager);
+    // A name longer than the report's column: the PDF prints it whole, on two lines.
+    pool = await seedOpenPool(t.app, manager, { name: POOL_NAME });
     for (const name of ['Ayanda Dlamini', 'Bongani Zulu', 'Chipo Moyo']) members.push(await paidMember(pool, 1, name));
   });
 
@@ -584,6 +607,15 @@ describe(`the month-end close (${testEngine})`, () => {
     expect(told.some((row) => row.category === 'profit' && row.title === 'Your share of the August 2026 profit')).toBe(
       true,
     );
+    // The month keeps its capital in the e-mail's subject too.
+    const member = (await t.db.execute(sql`select email from users where id = ${members[0]!.id}`)).rows[0]!;
+    const subjects = await t.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, String(member.email)));
+    expect(subjects.map((mail) => mail.subject)).toContain('Letsema: your share of the August 2026 profit');
+
+    await nameTheCooperative();
 
     const reported = await okData<{ reports: Record<string, string> }>(
       call('POST', '/api/admin/month-end/2026-08/reports', closer),
@@ -602,10 +634,22 @@ describe(`the month-end close (${testEngine})`, () => {
     ]);
     const report = await call('GET', reported.reports['allocation.pdf']!, secondCloser);
     expect(report.statusCode).toBe(200);
-    const text = (await extractText(await getDocumentProxy(new Uint8Array(report.rawPayload)), { mergePages: true }))
-      .text;
-    expect(text).toContain('Profit allocation, August 2026');
+    const text = await pdfText(report.rawPayload);
+    expect(text).toMatch(new RegExp(`^${COOPERATIVE} Profit allocation, August 2026`));
     expect(text).toContain('Ayanda Dlamini');
+    // Made on 1 September at 06:00 UTC, which is 08:00 in South Africa.
+    expect(text).toContain('Made: Sep 1, 2026 at 08:00 (South African time)');
+    expect(text).not.toContain('UTC');
+    // The pool's name whole, never cut short with an ellipsis: its end goes on the cell's second line.
+    expect(text.split('Kgotso Community Savings and Burial Pool for')).toHaveLength(5);
+    expect(text.split('Soshanguve Extension Four')).toHaveLength(5);
+    expect(text).not.toContain('...');
+    // Share-days are a count: R 1 000 held for 12 days (paid 20 August) is 12 000, not money.
+    expect(text).toContain('Share-days');
+    expect(text).toMatch(/Ayanda Dlamini 12 000 R 33\.3[34]/);
+    const allocationCsv = (await call('GET', reported.reports['allocation.csv']!, secondCloser)).body;
+    expect(allocationCsv.split('\r\n')[0]).toBe('Pool,Member,Share-days,Share (R)');
+    expect(allocationCsv).toMatch(/,Ayanda Dlamini,12000\.00,33\.3[34]/);
     const closed = await okData<{ status: string }>(call('POST', '/api/admin/month-end/2026-08/close', closer));
     expect(closed.status).toBe('closed');
   });
@@ -671,14 +715,26 @@ describe(`the month-end close (${testEngine})`, () => {
     // Every amount is a plain number: no "R", no thousands separator, no apostrophe in front.
     const amounts = lines.slice(1).map((line) => line.split(',').at(-1)!);
     expect(amounts.every((amount) => /^-?\d+\.\d{2}$/.test(amount))).toBe(true);
-    const rowsCents = amounts.slice(0, -1).reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
+    const rowsCents = amounts.slice(0, -3).reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
     expect(Math.round(Number(amounts.at(-1)) * 100)).toBe(rowsCents);
+    // Totals for income and for expenses come before the profit, each the sum of its rows.
+    const totalOf = (kind: string) =>
+      lines
+        .filter((line) => line.includes(`,${kind}: `))
+        .reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-1)) * 100), 0);
+    expect(lines.slice(-3, -1)).toEqual([
+      `,Total income,${(totalOf('Income') / 100).toFixed(2)}`,
+      `,Total expenses,${(totalOf('Expense') / 100).toFixed(2)}`,
+    ]);
+    expect(totalOf('Expense')).toBeLessThan(0);
     expect(statementCsv.body).not.toMatch(/income:|expense:/);
 
     const statementPdf = await call('GET', reports['income-statement.pdf']!, closer);
-    const statementText = (
-      await extractText(await getDocumentProxy(new Uint8Array(statementPdf.rawPayload)), { mergePages: true })
-    ).text;
+    const statementText = await pdfText(statementPdf.rawPayload);
+    expect(statementText).toMatch(new RegExp(`^${COOPERATIVE} Income statement, August 2026`));
+    expect(statementText).toContain(`Total income ${formatRand(totalOf('Income'))}`);
+    expect(statementText).toContain(`Total expenses ${formatRand(totalOf('Expense'))}`);
+    expect(statementText).toContain(`Profit (loss) ${formatRand(totalOf('Income') + totalOf('Expense'))}`);
     expect(statementText).toContain('Income: Interest');
     expect(statementText).toContain('Expense: Banking Fees');
     expect(statementText).toContain('R 100.00');
@@ -780,11 +836,21 @@ describe(`statements (${testEngine})`, () => {
     expect(csv.body).toContain('2026-10-02,Contribution');
     expect(csv.body).toContain('Closing balance,,,,2000.00');
 
+    await nameTheCooperative();
     const pdf = await call('GET', '/api/statements?from=2026-10-01&to=2026-10-31&format=pdf', member.token);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(json.number);
     expect(text).toContain('Dineo Mahlangu');
+    // The letterhead: the cooperative's name and the member's number.
+    expect(text).toMatch(
+      new RegExp(`^${COOPERATIVE} Member number: ${member.id.slice(0, 8).toUpperCase()} Member statement`),
+    );
+    expect(json.number.endsWith(member.id.slice(0, 8).toUpperCase())).toBe(true);
+    // Dates as the screens write them.
+    expect(text).toContain('Period: Oct 1, 2026 to Oct 31, 2026');
+    expect(text).toMatch(/Oct 2, 2026 Contribution JE-\d{6}/);
+    expect(text).not.toContain('2026-10-');
     expect(text).toContain('Closing balance: R 2 000.00');
 
     const reviewer = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);

@@ -4,9 +4,11 @@ import {
   dayOf,
   expenseCategoryLabels,
   incomeCategoryLabels,
+  formatDisplayDateTime,
   formatPeriod,
   formatLoanNumber,
   formatRand,
+  formatShareDays,
   isPeriod,
   ledgerAccountLabel,
   monthEndMessages,
@@ -64,8 +66,12 @@ import {
   shareDays,
   trialBalance,
 } from './ledger-queries.js';
+import { readLetterhead } from './letterhead.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
+
+/** A report cell: a CSV cell, or a count with its plain CSV form and the form the PDF shows. */
+type ReportCell = CsvCell | { plain: string; shown: string };
 
 type PeriodRow = typeof accountingPeriods.$inferSelect;
 type StepRecord = { by: string; at: string };
@@ -481,11 +487,9 @@ export function createMonthEndService(deps: {
     const poolNames = new Map(calculation.pools.map((pool) => [pool.poolId, pool.poolName]));
     const book = await loanBook(tx, row.period);
     // Amounts stay cents here: the PDF shows them as `R 1 234.56`, the CSV as plain numbers.
-    const money = (cents: number): CsvCell => ({ cents });
-    const subtitle = [
-      `Month: ${formatPeriod(row.period)}`,
-      `Made: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    ];
+    const money = (cents: number): ReportCell => ({ cents });
+    const sumOf = (lines: { cents: number }[]) => lines.reduce((sum, line) => sum + line.cents, 0);
+    const subtitle = [`Month: ${formatPeriod(row.period)}`, `Made: ${formatDisplayDateTime(now)} (South African time)`];
 
     const tables = {
       'income-statement': {
@@ -498,7 +502,11 @@ export function createMonthEndService(deps: {
             ledgerAccountLabel(result.account),
             money(-result.cents),
           ]),
-        footer: ['', 'Profit (loss)', money(-results.reduce((sum, result) => sum + result.cents, 0))],
+        footers: [
+          ['', 'Total income', money(-sumOf(results.filter((result) => result.account.startsWith('income:'))))],
+          ['', 'Total expenses', money(-sumOf(results.filter((result) => result.account.startsWith('expense:'))))],
+          ['', 'Profit (loss)', money(-sumOf(results))],
+        ],
       },
       'trial-balance': {
         title: `Trial balance at the end of ${formatPeriod(row.period)}`,
@@ -510,21 +518,21 @@ export function createMonthEndService(deps: {
             account.balanceCents > 0 ? money(account.balanceCents) : '',
             account.balanceCents < 0 ? money(-account.balanceCents) : '',
           ]),
-        footer: ['Total', money(balance.debitCents), money(balance.creditCents)],
+        footers: [['Total', money(balance.debitCents), money(balance.creditCents)]],
       },
       allocation: {
         title: `Profit allocation, ${formatPeriod(row.period)}`,
-        columns: ['Pool', 'Member', 'Share-days (R-days)', 'Share'],
+        columns: ['Pool', 'Member', 'Share-days', 'Share'],
         rows: calculation.pools.flatMap((pool) => [
           ...pool.members.map((member) => [
             pool.poolName,
             member.fullName ?? member.userId,
-            (member.shareDays / 100).toFixed(2),
+            { plain: (member.shareDays / 100).toFixed(2), shown: formatShareDays(member.shareDays) },
             money(member.cents),
           ]),
           [pool.poolName, 'Reserve', '', money(pool.reserveCents)],
         ]),
-        footer: ['', 'Total', '', money(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))],
+        footers: [['', 'Total', '', money(calculation.pools.reduce((sum, pool) => sum + pool.toAllocateCents, 0))]],
       },
       'loan-book': {
         title: `Loan book at the end of ${formatPeriod(row.period)}`,
@@ -535,11 +543,13 @@ export function createMonthEndService(deps: {
           money(loan.principalCents),
           money(loan.arrearsCents),
         ]),
-        footer: [
-          'Total',
-          `${book.length} ${book.length === 1 ? 'loan' : 'loans'}`,
-          money(book.reduce((sum, loan) => sum + loan.principalCents, 0)),
-          money(book.reduce((sum, loan) => sum + loan.arrearsCents, 0)),
+        footers: [
+          [
+            'Total',
+            `${book.length} ${book.length === 1 ? 'loan' : 'loans'}`,
+            money(book.reduce((sum, loan) => sum + loan.principalCents, 0)),
+            money(book.reduce((sum, loan) => sum + loan.arrearsCents, 0)),
+          ],
         ],
       },
       'bank-reconciliation': {
@@ -549,20 +559,25 @@ export function createMonthEndService(deps: {
           ['Closing balance on the bank statement', money(row.bankClosingBalanceCents ?? 0)],
           ['Bank balance in the ledger', money(row.ledgerBankBalanceCents ?? 0)],
         ],
-        footer: ['Difference', money((row.bankClosingBalanceCents ?? 0) - (row.ledgerBankBalanceCents ?? 0))],
+        footers: [['Difference', money((row.bankClosingBalanceCents ?? 0) - (row.ledgerBankBalanceCents ?? 0))]],
       },
     } satisfies Record<
       (typeof REPORT_NAMES)[number],
-      { title: string; columns: string[]; rows: CsvCell[][]; footer: CsvCell[] }
+      { title: string; columns: string[]; rows: ReportCell[][]; footers: ReportCell[][] }
     >;
-    const shown = (cells: CsvCell[]) => cells.map((cell) => (typeof cell === 'string' ? cell : formatRand(cell.cents)));
+    const shown = (cells: ReportCell[]) =>
+      cells.map((cell) => (typeof cell === 'string' ? cell : 'shown' in cell ? cell.shown : formatRand(cell.cents)));
+    const inCsv = (cells: ReportCell[]): CsvCell[] =>
+      cells.map((cell) => (typeof cell === 'object' && 'plain' in cell ? cell.plain : cell));
+    const letterhead = await readLetterhead(tx);
 
     const urls: Record<string, string> = {};
     for (const name of REPORT_NAMES) {
       const table = tables[name];
       const pdf = await renderPdf(
         {
-          title: `Letsema: ${table.title}`,
+          letterhead,
+          title: table.title,
           subtitle,
           tables: [
             {
@@ -572,13 +587,13 @@ export function createMonthEndService(deps: {
                 align: index === 0 ? 'left' : 'right',
               })),
               rows: table.rows.map(shown),
-              footer: shown(table.footer),
+              footers: table.footers.map(shown),
             },
           ],
         },
         now,
       );
-      const cells: CsvCell[][] = [...table.rows, table.footer];
+      const cells: CsvCell[][] = [...table.rows, ...table.footers].map(inCsv);
       // Without the "R" in its cells, a money column says its currency in its heading.
       const columns = table.columns.map((label, index) =>
         cells.some((line) => typeof line[index] === 'object') ? `${label} (R)` : label,

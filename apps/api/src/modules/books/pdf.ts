@@ -4,11 +4,18 @@ export interface PdfTable {
   heading?: string;
   columns: { label: string; width: number; align?: 'left' | 'right' }[];
   rows: string[][];
-  /** A last row drawn in bold (totals). */
-  footer?: string[];
+  /** Last rows drawn in bold (totals), in order. */
+  footers?: string[][];
+}
+
+/** Who issues the paper, printed above its title on every report and statement. */
+export interface PdfLetterhead {
+  name: string;
+  lines: string[];
 }
 
 export interface PdfReport {
+  letterhead: PdfLetterhead;
   title: string;
   subtitle: string[];
   tables: PdfTable[];
@@ -39,21 +46,35 @@ export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buf
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
 
-  const write = (
-    text: string,
-    x: number,
-    font: PDFFont,
-    size: number,
-    width?: number,
-    align: 'left' | 'right' = 'left',
-  ) => {
-    let value = printable(text);
-    if (width !== undefined && font.widthOfTextAtSize(value, size) > width - 4) {
-      while (value.length > 1 && font.widthOfTextAtSize(`${value}...`, size) > width - 4) value = value.slice(0, -1);
-      value = `${value}...`;
+  const write = (text: string, x: number, font: PDFFont, size: number) => {
+    page.drawText(printable(text), { x, y, size, font, color: rgb(0, 0, 0) });
+  };
+  /**
+   * A cell's text in lines that fit its width: broken between words, and inside a word only when
+   * the word alone is wider, so a long pool or member name is printed whole, never cut short.
+   */
+  const fitLines = (text: string, font: PDFFont, size: number, width: number): string[] => {
+    const room = width - 4;
+    const fits = (value: string) => font.widthOfTextAtSize(value, size) <= room;
+    const lines: string[] = [];
+    let current = '';
+    for (const word of printable(text).split(/\s+/).filter(Boolean)) {
+      const joined = current ? `${current} ${word}` : word;
+      if (fits(joined)) {
+        current = joined;
+        continue;
+      }
+      if (current) lines.push(current);
+      current = word;
+      while (!fits(current) && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && !fits(current.slice(0, cut))) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
     }
-    const drawX = align === 'right' && width !== undefined ? x + width - font.widthOfTextAtSize(value, size) - 2 : x;
-    page.drawText(value, { x: drawX, y, size, font, color: rgb(0, 0, 0) });
+    lines.push(current);
+    return lines;
   };
   const newLine = (height = LINE) => {
     y -= height;
@@ -63,6 +84,13 @@ export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buf
     }
   };
 
+  write(report.letterhead.name, PAGE.margin, bold, 13);
+  newLine(16);
+  for (const line of report.letterhead.lines) {
+    write(line, PAGE.margin, regular, 9);
+    newLine(12);
+  }
+  newLine(10);
   write(report.title, PAGE.margin, bold, 16);
   newLine(22);
   for (const line of report.subtitle) {
@@ -76,12 +104,18 @@ export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buf
       newLine(18);
     }
     const drawRow = (cells: string[], font: PDFFont) => {
-      let x = PAGE.margin;
-      table.columns.forEach((column, index) => {
-        write(cells[index] ?? '', x, font, 9, column.width, column.align);
-        x += column.width;
-      });
-      newLine();
+      const celled = table.columns.map((column, index) => fitLines(cells[index] ?? '', font, 9, column.width));
+      const height = Math.max(...celled.map((lines) => lines.length));
+      for (let line = 0; line < height; line++) {
+        let x = PAGE.margin;
+        table.columns.forEach((column, index) => {
+          const value = celled[index]![line] ?? '';
+          const drawX = column.align === 'right' ? x + column.width - font.widthOfTextAtSize(value, 9) - 2 : x;
+          write(value, drawX, font, 9);
+          x += column.width;
+        });
+        newLine();
+      }
     };
     drawRow(
       table.columns.map((column) => column.label),
@@ -92,7 +126,7 @@ export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buf
       newLine();
     }
     for (const row of table.rows) drawRow(row, regular);
-    if (table.footer) drawRow(table.footer, bold);
+    for (const footer of table.footers ?? []) drawRow(footer, bold);
   }
   for (const note of report.notes ?? []) {
     newLine(6);

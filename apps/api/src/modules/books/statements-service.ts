@@ -1,4 +1,11 @@
-import { centsToRand, dayOf, formatLoanNumber, formatRand, type StatementQuery } from '@letsema/domain';
+import {
+  centsToRand,
+  dayOf,
+  formatDisplayDate,
+  formatLoanNumber,
+  formatRand,
+  type StatementQuery,
+} from '@letsema/domain';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountingPeriods, journalEntries, journalLines, loans, pools, users } from '../../db/schema.js';
@@ -6,6 +13,7 @@ import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
 import { writeCsv } from './csv.js';
 import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
+import { readLetterhead } from './letterhead.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
 
@@ -22,6 +30,14 @@ function loanLineType(account: string, kind: string, cents: number): string {
   if (cents > 0) return 'Late penalty';
   if (kind === 'reversal') return 'Penalty waived';
   return kind === 'payout' ? 'Penalty settled from exit payout' : 'Penalty paid';
+}
+
+/**
+ * The member's number on their papers: the first eight characters of their id, in capitals, as the
+ * statement number has always ended with it. Members have no other number.
+ */
+export function memberNumberOf(userId: string): string {
+  return userId.slice(0, 8).toUpperCase();
 }
 
 const KIND_LABELS: Record<string, string> = {
@@ -97,8 +113,10 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
     const sum = (predicate: (line: (typeof lines)[number]) => boolean) =>
       lines.filter(predicate).reduce((total, line) => total + line.amountCents, 0);
     const loanSection = await loanLines(userId, query);
+    const memberNumber = memberNumberOf(userId);
     return {
-      number: `ST-${query.from.replaceAll('-', '')}-${query.to.replaceAll('-', '')}-${userId.slice(0, 8).toUpperCase()}`,
+      number: `ST-${query.from.replaceAll('-', '')}-${query.to.replaceAll('-', '')}-${memberNumber}`,
+      memberNumber,
       from: query.from,
       to: query.to,
       member,
@@ -213,11 +231,12 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       if (query.format === 'pdf') {
         const body = await renderPdf(
           {
-            title: 'Letsema member statement',
+            letterhead: await readLetterhead(db, [`Member number: ${statement.memberNumber}`]),
+            title: 'Member statement',
             subtitle: [
               `Statement number: ${statement.number}`,
               `Member: ${statement.member.fullName ?? statement.member.email}`,
-              `Period: ${statement.from} to ${statement.to}`,
+              `Period: ${formatDisplayDate(statement.from)} to ${formatDisplayDate(statement.to)}`,
               `Opening balance: ${formatRand(statement.openingCents)}`,
               `Payments: ${formatRand(statement.paymentsCents)}   Returns allocated: ${formatRand(statement.returnsCents)}   Payouts: ${formatRand(-statement.payoutsCents)}`,
               `Closing balance: ${formatRand(statement.closingCents)}`,
@@ -234,7 +253,7 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
                   { label: 'Balance', width: 72, align: 'right' },
                 ],
                 rows: statement.lines.map((line) => [
-                  line.date,
+                  formatDisplayDate(line.date),
                   line.type,
                   line.reference,
                   line.pool,
@@ -255,7 +274,7 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
                         { label: 'Owed', width: 72, align: 'right' as const },
                       ],
                       rows: statement.loans.lines.map((line) => [
-                        line.date,
+                        formatDisplayDate(line.date),
                         line.type,
                         line.reference,
                         line.loan,

@@ -200,6 +200,15 @@ export function createNotificationService(deps: { db: Db; idleMinutes: { admin: 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
 /**
+ * A notification's title as an e-mail subject after "Letsema: ": its first letter in lower case and
+ * the rest as written, so a month or a name keeps its capital ("your share of the November 2026
+ * profit").
+ */
+export function asSubject(title: string): string {
+  return title.charAt(0).toLowerCase() + title.slice(1);
+}
+
+/**
  * Tells a member about a decision in the app and by the cooperative's standard e-mail (greeting,
  * the paragraphs, a button to `path`), inside the caller's transaction.
  */
@@ -223,7 +232,7 @@ export async function notifyMember(
     message: input.paragraphs.join(' '),
     email: buildMail({
       publicUrl,
-      subject: `Letsema: ${input.title.toLowerCase()}`,
+      subject: `Letsema: ${asSubject(input.title)}`,
       greetingName: user?.fullName,
       paragraphs: input.paragraphs,
       action: { label: input.actionLabel ?? 'Open Letsema', path: input.path },
