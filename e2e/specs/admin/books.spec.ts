@@ -368,7 +368,14 @@ describe('the books, from an expense to a member’s statement', () => {
     const month = chart.getByRole('table').getByRole('row', { name: new RegExp(`^${closingName}`) });
     expect(await month.getByRole('cell').allInnerTexts()).toEqual(['R 1 000.00', 'R 140.00']);
 
+    // Transactions show the profit share the statement shows, under its tab, counted.
     await page.goto('/transactions');
+    const tabs = page.getByRole('tablist', { name: 'Transaction types' });
+    await tabs.getByRole('tab', { name: 'Profits (1)' }).click();
+    await page
+      .getByRole('list', { name: 'Profits transactions' })
+      .getByRole('listitem', { name: 'Profit allocation of R 140.00' })
+      .waitFor();
     await page.getByRole('link', { name: 'Statements' }).click();
     await page.waitForURL('**/statements');
     const [download] = await Promise.all([

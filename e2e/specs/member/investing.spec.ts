@@ -214,6 +214,7 @@ describe('the money loop', () => {
       'Fees (0)',
       'Withdrawals (0)',
       'Refunds (0)',
+      'Loans (0)',
     ]);
     const done = page.getByRole('listitem', { name: `Contribution of ${formatRand(instalmentCents)}` });
     await done.getByText('Completed', { exact: true }).waitFor();

@@ -17,6 +17,28 @@ const typeLooks: Record<string, { label: string; icon: ReactElement; color: stri
   fee: { label: 'Fee', icon: <ReceiptLongOutlined />, color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' },
   withdrawal: { label: 'Withdrawal', icon: <ArrowDownward />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
   refund: { label: 'Refund', icon: <Undo />, color: '#8E8E93', tint: 'rgba(142, 142, 147, 0.14)' },
+  exit_payout: { label: 'Exit payout', icon: <ArrowDownward />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
+  loan_disbursement: {
+    label: 'Loan paid out',
+    icon: <ArrowDownward />,
+    color: '#5856D6',
+    tint: 'rgba(88, 86, 214, 0.12)',
+  },
+  loan_repayment: { label: 'Loan repayment', icon: <ArrowUpward />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
+  loan_penalty: {
+    label: 'Late penalty',
+    icon: <ReceiptLongOutlined />,
+    color: '#C93400',
+    tint: 'rgba(255, 149, 0, 0.14)',
+  },
+  correction: { label: 'Correction', icon: <Undo />, color: '#8E8E93', tint: 'rgba(142, 142, 147, 0.14)' },
+};
+
+/** A payment, or a row of Transactions, which also names how the statement reads it and where it is posted. */
+type ListedPayment = Omit<PaymentView, 'poolId'> & {
+  label?: string;
+  reference?: string | null;
+  date?: string;
 };
 
 /** The label of a transaction type ("Profit" for a return payment). */
@@ -25,7 +47,7 @@ export function getTransactionTypeLabel(type: string): string {
 }
 
 /** Payments and other money movements, newest first: type, pool, method, date, amount, status and any reason. */
-export function PaymentList({ payments, label }: { payments: readonly PaymentView[]; label: string }) {
+export function PaymentList({ payments, label }: { payments: readonly ListedPayment[]; label: string }) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {payments.map((payment) => (
@@ -35,14 +57,20 @@ export function PaymentList({ payments, label }: { payments: readonly PaymentVie
   );
 }
 
-function PaymentRow({ payment }: { payment: PaymentView }) {
+function PaymentRow({ payment }: { payment: ListedPayment }) {
   const look = typeLooks[payment.type] ?? typeLooks.contribution!;
-  const details = [payment.poolName, payment.paymentMethod, formatAdminDate(payment.createdAt)].filter(Boolean);
+  const title = payment.label ?? getTransactionTypeLabel(payment.type);
+  const details = [
+    payment.poolName,
+    payment.paymentMethod,
+    formatAdminDate(payment.date ?? payment.createdAt),
+    payment.reference,
+  ].filter(Boolean);
   const reason = payment.status === 'rejected' || payment.status === 'failed' ? payment.failureReason : null;
   return (
     <Box
       component="li"
-      aria-label={`${getTransactionTypeLabel(payment.type)} of ${formatRandAmount(payment.amount)}`}
+      aria-label={`${title} of ${formatRandAmount(payment.amount)}`}
       sx={{
         display: 'flex',
         alignItems: 'flex-start',
@@ -69,7 +97,7 @@ function PaymentRow({ payment }: { payment: PaymentView }) {
         {look.icon}
       </Box>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{getTransactionTypeLabel(payment.type)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {details.join(' · ')}
         </Typography>

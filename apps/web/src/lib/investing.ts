@@ -47,6 +47,17 @@ export interface PaymentView {
   createdAt: string;
 }
 
+/** One row of Transactions, as `GET /api/payments/my-transactions` answers it: posted, or a payment not posted yet. */
+export interface TransactionView extends Omit<PaymentView, 'poolId'> {
+  poolId: string | null;
+  /** How the statement names it ("Profit allocation", "Withdrawal paid"). */
+  label: string;
+  /** The journal entry the statement quotes (`JE-000042`); null while not posted. */
+  reference: string | null;
+  /** The cooperative's day it counts on, as on the statement. */
+  date: string;
+}
+
 export interface PaymentProgress {
   commitmentCents: number;
   paidCents: number;

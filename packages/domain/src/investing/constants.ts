@@ -3,7 +3,23 @@
 export const membershipStatuses = ['pending', 'approved', 'rejected', 'exited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
-export const transactionTypes = ['contribution', 'return_payment', 'fee', 'withdrawal', 'refund'] as const;
+/**
+ * Every kind of money movement a member sees in Transactions: the payments they submit (a
+ * contribution, and fees and refunds) and what the ledger posts for them (profit and loss shares,
+ * withdrawals paid, exit payouts, loan movements and corrections), the same movements as their statement.
+ */
+export const transactionTypes = [
+  'contribution',
+  'return_payment',
+  'fee',
+  'withdrawal',
+  'refund',
+  'exit_payout',
+  'loan_disbursement',
+  'loan_repayment',
+  'loan_penalty',
+  'correction',
+] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 export const paymentStatuses = ['completed', 'pending', 'rejected', 'failed'] as const;
@@ -15,8 +31,9 @@ export const transactionTabs = [
   { key: 'contributions', label: 'Contributions', types: ['contribution'] },
   { key: 'profits', label: 'Profits', types: ['return_payment'] },
   { key: 'fees', label: 'Fees', types: ['fee'] },
-  { key: 'withdrawals', label: 'Withdrawals', types: ['withdrawal'] },
+  { key: 'withdrawals', label: 'Withdrawals', types: ['withdrawal', 'exit_payout'] },
   { key: 'refunds', label: 'Refunds', types: ['refund'] },
+  { key: 'loans', label: 'Loans', types: ['loan_disbursement', 'loan_repayment', 'loan_penalty'] },
 ] as const;
 
 export const investingMessages = {

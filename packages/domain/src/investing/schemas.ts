@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { paymentFrequencies } from '../instalments.js';
 import { randAmount } from '../pools/schemas.js';
 import { pageQuery } from '../admin/schemas.js';
-import { investingMessages, transactionTypes } from './constants.js';
+import { investingMessages, transactionTabs, transactionTypes } from './constants.js';
 
 export * from './constants.js';
+export * from './transactions.js';
 
 const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
 
@@ -43,3 +44,14 @@ export const myPaymentsQuery = pageQuery.extend({
   type: z.enum(transactionTypes, { error: `type must be one of ${transactionTypes.join(', ')}` }).optional(),
 });
 export type MyPaymentsQuery = z.output<typeof myPaymentsQuery>;
+
+const transactionTabKeys = transactionTabs.map((tab) => tab.key) as [
+  (typeof transactionTabs)[number]['key'],
+  ...(typeof transactionTabs)[number]['key'][],
+];
+
+/** `GET /api/payments/my-transactions`: a page of the member's money movements, of one tab when `tab` is given. */
+export const myTransactionsQuery = pageQuery.extend({
+  tab: z.enum(transactionTabKeys, { error: `tab must be one of ${transactionTabKeys.join(', ')}` }).optional(),
+});
+export type MyTransactionsQuery = z.output<typeof myTransactionsQuery>;

@@ -409,12 +409,12 @@ describe(`paying (${testEngine})`, () => {
     expect((await submitPayment(t.app, member.token, pool.id, 10000)).statusCode).toBe(201);
   });
 
-  it('counts every payment of each type over all of them, not a page, and lists one type on its own', async () => {
+  it('counts every transaction of each type over all of them, not a page, and lists one tab on its own', async () => {
     const { pool, member } = await approvedMember();
     for (const amount of [100, 110, 120]) {
       expect((await submitPayment(t.app, member.token, pool.id, amount)).statusCode).toBe(201);
     }
-    // Movements of other kinds, as later features write them (failed, so they hold no money).
+    // Movements of other kinds, as payments (failed, so they hold no money and are not posted).
     const other = (type: string, amountCents: number) => ({
       userId: member.id,
       poolId: pool.id,
@@ -424,40 +424,66 @@ describe(`paying (${testEngine})`, () => {
       description: `A ${type}`,
     });
     await t.db.insert(payments).values([other('fee', 1500), other('fee', 2500), other('refund', 5000)]);
-    const expected = { contribution: 3, return_payment: 0, fee: 2, withdrawal: 0, refund: 1 };
-
-    // One page of two: the counts are still over everything.
-    const page = dataOf<unknown[]>(await call('GET', '/api/payments/my-payments?page=1&limit=2', member.token));
-    expect(page).toHaveLength(2);
-    const counts = await call('GET', '/api/payments/my-payments/counts', member.token);
-    expect(counts.statusCode).toBe(200);
-    expect(dataOf(counts)).toEqual(expected);
-
-    // A tab's list holds its own type only, each paged on its own.
-    const fees = dataOf<{ type: string; amount: number }[]>(
-      await call('GET', '/api/payments/my-payments?type=fee', member.token),
-    );
-    // Written in one statement, they share a time: the order between them is the id's.
-    expect(fees.map((row) => row.type)).toEqual(['fee', 'fee']);
-    expect(fees.map((row) => row.amount).sort((a, b) => a - b)).toEqual([15, 25]);
-    const contributions = dataOf<{ type: string }[]>(
-      await call('GET', '/api/payments/my-payments?type=contribution&limit=2&page=2', member.token),
-    );
-    expect(contributions.map((row) => row.type)).toEqual(['contribution']);
-    const wrong = await call('GET', '/api/payments/my-payments?type=bonus', member.token);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe('type must be one of contribution, return_payment, fee, withdrawal, refund');
-
-    // Another member's counts hold none of these.
-    const stranger = await newMember();
-    expect(dataOf(await call('GET', '/api/payments/my-payments/counts', stranger.token))).toEqual({
+    const none = {
       contribution: 0,
       return_payment: 0,
       fee: 0,
       withdrawal: 0,
       refund: 0,
+      exit_payout: 0,
+      loan_disbursement: 0,
+      loan_repayment: 0,
+      loan_penalty: 0,
+      correction: 0,
+    };
+
+    // One page of two: the counts are still over everything, waiting and failed payments included.
+    const page = dataOf<unknown[]>(await call('GET', '/api/payments/my-transactions?page=1&limit=2', member.token));
+    expect(page).toHaveLength(2);
+    const counts = await call('GET', '/api/payments/my-transactions/counts', member.token);
+    expect(counts.statusCode).toBe(200);
+    expect(dataOf(counts)).toEqual({ ...none, contribution: 3, fee: 2, refund: 1 });
+
+    // A tab's list holds its own types only, each paged on its own.
+    const fees = dataOf<{ type: string; amount: number; status: string; reference: string | null }[]>(
+      await call('GET', '/api/payments/my-transactions?tab=fees', member.token),
+    );
+    expect(fees.map((row) => [row.type, row.status, row.reference])).toEqual([
+      ['fee', 'failed', null],
+      ['fee', 'failed', null],
+    ]);
+    expect(fees.map((row) => row.amount).sort((a, b) => a - b)).toEqual([15, 25]);
+    const contributions = dataOf<{ type: string; status: string }[]>(
+      await call('GET', '/api/payments/my-transactions?tab=contributions&limit=2&page=2', member.token),
+    );
+    expect(contributions.map((row) => [row.type, row.status])).toEqual([['contribution', 'pending']]);
+    const wrong = await call('GET', '/api/payments/my-transactions?tab=bonus', member.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(
+      'tab must be one of all, contributions, profits, fees, withdrawals, refunds, loans',
+    );
+
+    // Approved, a contribution is read from the ledger, with its entry, once.
+    const [waiting] = dataOf<{ id: string }[]>(
+      await call('GET', '/api/payments/my-payments?type=contribution&limit=1', member.token),
+    );
+    expect((await call('POST', `/api/admin/payments/${waiting!.id}/approve`, cashier)).statusCode).toBe(200);
+    expect(dataOf(await call('GET', '/api/payments/my-transactions/counts', member.token))).toEqual({
+      ...none,
+      contribution: 3,
+      fee: 2,
+      refund: 1,
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/payments/my-payments/counts' })).statusCode).toBe(401);
+    const posted = dataOf<{ status: string; reference: string | null; paymentMethod: string | null }[]>(
+      await call('GET', '/api/payments/my-transactions?tab=contributions', member.token),
+    ).filter((row) => row.status === 'completed');
+    expect(posted).toEqual([expect.objectContaining({ reference: expect.stringMatching(/^JE-\d{6}$/) })]);
+    expect(posted[0]!.paymentMethod).not.toBeNull();
+
+    // Another member's counts hold none of these.
+    const stranger = await newMember();
+    expect(dataOf(await call('GET', '/api/payments/my-transactions/counts', stranger.token))).toEqual(none);
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/my-transactions/counts' })).statusCode).toBe(401);
   });
 
   it("answers every change to the queues' pages, however it was made, though the server keeps them", async () => {

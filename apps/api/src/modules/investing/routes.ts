@@ -1,4 +1,11 @@
-import { createPaymentBody, joinPoolBody, myPaymentsQuery, pageQuery, rejectWithReasonBody } from '@letsema/domain';
+import {
+  createPaymentBody,
+  joinPoolBody,
+  myPaymentsQuery,
+  myTransactionsQuery,
+  pageQuery,
+  rejectWithReasonBody,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
@@ -11,6 +18,7 @@ import {
   paymentView,
   pendingPaymentView,
   poolRequestView,
+  transactionView,
 } from '../../lib/openapi/answers/investing.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
@@ -105,16 +113,35 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   );
 
   app.get(
-    '/api/payments/my-payments/counts',
+    '/api/payments/my-transactions',
     {
       ...member,
       schema: routeDoc({
         tag,
-        summary: "How many payments of each type the member has, over all of them (the transactions page's tabs)",
+        summary:
+          "The member's money movements, newest first: the ledger's, as on their statement, and payments not posted yet",
+        querystring: myTransactionsQuery,
+        data: z.array(transactionView),
+      }),
+    },
+    async (request) => {
+      const query = parseInput(myTransactionsQuery, request.query);
+      return ok(await investing.myTransactions(currentUser(request).id, query));
+    },
+  );
+
+  app.get(
+    '/api/payments/my-transactions/counts',
+    {
+      ...member,
+      schema: routeDoc({
+        tag,
+        summary:
+          "How many money movements of each type the member has, over all of them (the transactions page's tabs)",
         data: paymentCountsView,
       }),
     },
-    async (request) => ok(await investing.myPaymentCounts(currentUser(request).id)),
+    async (request) => ok(await investing.myTransactionCounts(currentUser(request).id)),
   );
 
   app.post(

@@ -7,13 +7,12 @@ import {
   instalmentAmount,
   investingMessages,
   singleChecker,
-  transactionTypes,
   type CreatePaymentBody,
   type JoinPoolBody,
   type MyPaymentsQuery,
+  type MyTransactionsQuery,
   type PageQuery,
   type PaymentFrequency,
-  type TransactionType,
 } from '@letsema/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -27,6 +26,7 @@ import { assertCanDecide } from '../../lib/maker-checker.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
+import { countMemberTransactions, listMemberTransactions } from './member-transactions.js';
 
 type Actor = AuthUser;
 type MembershipRow = typeof memberships.$inferSelect;
@@ -484,18 +484,14 @@ export function createInvestingService(deps: {
       return rows.map((r) => toPaymentView(r.p, r.poolName));
     },
 
-    /** How many payments of each type the member has, over all of them, not a page: the transactions tabs' counts. */
-    async myPaymentCounts(userId: string): Promise<Record<TransactionType, number>> {
-      const rows = await db
-        .select({ type: payments.type, total: count() })
-        .from(payments)
-        .where(eq(payments.userId, userId))
-        .groupBy(payments.type);
-      const counts = Object.fromEntries(transactionTypes.map((type) => [type, 0])) as Record<TransactionType, number>;
-      for (const row of rows) {
-        if ((transactionTypes as readonly string[]).includes(row.type)) counts[row.type as TransactionType] = row.total;
-      }
-      return counts;
+    /** A page of the member's money movements, the ledger's as on their statement: the transactions page. */
+    myTransactions(userId: string, query: MyTransactionsQuery) {
+      return listMemberTransactions(db, userId, query);
+    },
+
+    /** How many money movements of each type the member has, over all of them: the transactions tabs' counts. */
+    myTransactionCounts(userId: string) {
+      return countMemberTransactions(db, userId);
     },
 
     /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */

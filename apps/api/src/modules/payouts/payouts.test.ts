@@ -318,6 +318,68 @@ describe(`withdrawals (${testEngine})`, () => {
   });
 });
 
+describe(`transactions agree with the statement (${testEngine})`, () => {
+  interface Row {
+    type: string;
+    label: string;
+    reference: string | null;
+    amount: number;
+    status: string;
+    date: string;
+  }
+  it('lists the profit share and the paid withdrawal under their tabs, counted over everything, as the statement shows them', async () => {
+    const saver = members.saver!;
+    const counts = await okData<Record<string, number>>(
+      call('GET', '/api/payments/my-transactions/counts', saver.token),
+    );
+    expect(counts).toMatchObject({ contribution: 1, return_payment: 1, withdrawal: 1, exit_payout: 0, correction: 0 });
+    const profits = await okData<Row[]>(call('GET', '/api/payments/my-transactions?tab=profits', saver.token));
+    expect(profits).toEqual([
+      expect.objectContaining({
+        type: 'return_payment',
+        label: 'Profit allocation',
+        amount: 100,
+        status: 'completed',
+        date: '2026-03-31',
+      }),
+    ]);
+    const withdrawalsTab = await okData<Row[]>(
+      call('GET', '/api/payments/my-transactions?tab=withdrawals', saver.token),
+    );
+    expect(withdrawalsTab).toEqual([
+      expect.objectContaining({ type: 'withdrawal', label: 'Withdrawal paid', amount: 60, status: 'completed' }),
+    ]);
+    const contributions = await okData<Row[]>(
+      call('GET', '/api/payments/my-transactions?tab=contributions', saver.token),
+    );
+    expect(contributions.map((row) => [row.amount, row.status, row.label])).toEqual([
+      [1000, 'completed', 'Contribution'],
+    ]);
+    // Every line of the statement is a row of Transactions, with the same reference, date and amount.
+    const statement = await okData<{ lines: { reference: string; date: string; type: string; amount: number }[] }>(
+      call('GET', '/api/statements?from=2026-01-01&to=2026-12-31', saver.token),
+    );
+    const all = await okData<Row[]>(call('GET', '/api/payments/my-transactions', saver.token));
+    expect(all).toHaveLength(3);
+    const posted = all.filter((row) => row.reference !== null);
+    expect(
+      posted.map((row) => [row.reference, row.date, row.type === 'withdrawal' ? -row.amount : row.amount]).sort(),
+    ).toEqual(statement.lines.map((line) => [line.reference, line.date, line.amount]).sort());
+    expect(statement.lines).toHaveLength(3);
+    // A page is a page; the counts stay over everything.
+    const page = await okData<Row[]>(call('GET', '/api/payments/my-transactions?limit=1&page=2', saver.token));
+    expect(page).toEqual([all[1]]);
+    expect((await refusal(call('GET', '/api/payments/my-transactions?tab=bonus', saver.token))).error).toBe(
+      'tab must be one of all, contributions, profits, fees, withdrawals, refunds, loans',
+    );
+    // Another member sees none of it.
+    const mover = await okData<Record<string, number>>(
+      call('GET', '/api/payments/my-transactions/counts', members.mover!.token),
+    );
+    expect(mover).toMatchObject({ contribution: 1, return_payment: 1, withdrawal: 0 });
+  });
+});
+
 describe(`the payout account and the member's fresh proof (${testEngine})`, () => {
   const put = (token: string, payload: object) =>
     t.app.inject({ method: 'PUT', url: '/api/payout-account', headers: { authorization: `Bearer ${token}` }, payload });

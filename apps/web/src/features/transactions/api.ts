@@ -1,9 +1,9 @@
 import type { TransactionType } from '@letsema/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import type { PaymentView } from '../../lib/investing';
+import type { TransactionView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
-import { getTabType, type TransactionTabKey } from './transaction-rules';
+import type { TransactionTabKey } from './transaction-rules';
 
 /** The largest page the API gives. */
 export const TRANSACTIONS_PAGE_SIZE = 100;
@@ -14,26 +14,28 @@ export type TransactionCounts = Record<TransactionType, number>;
 export const transactionKeys = {
   all: [INVESTING_QUERY_ROOT, 'payments', 'transactions'] as const,
   tab: (tab: TransactionTabKey) => [...transactionKeys.all, tab] as const,
-  counts: () => [INVESTING_QUERY_ROOT, 'payments', 'counts'] as const,
+  counts: () => [INVESTING_QUERY_ROOT, 'payments', 'transaction-counts'] as const,
 };
 
 export function fetchTransactions(
   page: number,
   limit: number,
-  type: TransactionType | null,
+  tab: TransactionTabKey,
   signal?: AbortSignal,
-): Promise<PaymentView[]> {
+): Promise<TransactionView[]> {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (type) query.set('type', type);
-  return apiClient.get<PaymentView[]>(`/api/payments/my-payments?${query}`, signal);
+  if (tab !== 'all') query.set('tab', tab);
+  return apiClient.get<TransactionView[]>(`/api/payments/my-transactions?${query}`, signal);
 }
 
-/** The member's money movements a tab shows, newest first, a page at a time: the server picks the type. */
+/**
+ * The member's money movements a tab shows, newest first, a page at a time: what the ledger posts
+ * for them (as on their statement) and payments not posted yet. The server picks the tab's types.
+ */
 export function useTransactions(tab: TransactionTabKey) {
-  const type = getTabType(tab);
   return useInfiniteQuery({
     queryKey: transactionKeys.tab(tab),
-    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, TRANSACTIONS_PAGE_SIZE, type, signal),
+    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, TRANSACTIONS_PAGE_SIZE, tab, signal),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => (lastPage.length === TRANSACTIONS_PAGE_SIZE ? pages.length + 1 : undefined),
   });
@@ -43,6 +45,6 @@ export function useTransactions(tab: TransactionTabKey) {
 export function useTransactionCounts() {
   return useQuery({
     queryKey: transactionKeys.counts(),
-    queryFn: ({ signal }) => apiClient.get<TransactionCounts>('/api/payments/my-payments/counts', signal),
+    queryFn: ({ signal }) => apiClient.get<TransactionCounts>('/api/payments/my-transactions/counts', signal),
   });
 }

@@ -2,12 +2,6 @@ import { transactionTabs, type TransactionType } from '@letsema/domain';
 
 export type TransactionTabKey = (typeof transactionTabs)[number]['key'];
 
-/** The one type a tab lists, or null for All, which lists every type. */
-export function getTabType(tab: TransactionTabKey): TransactionType | null {
-  const types: readonly TransactionType[] = transactionTabs.find((t) => t.key === tab)?.types ?? [];
-  return types.length === 1 ? types[0]! : null;
-}
-
 /** How many transactions each tab holds, from the member's counts per type over all of them. */
 export function countTabs(counts: Readonly<Record<TransactionType, number>>): Record<TransactionTabKey, number> {
   return Object.fromEntries(
@@ -25,6 +19,7 @@ const emptyTexts: Record<TransactionTabKey, string> = {
   fees: 'No fees yet',
   withdrawals: 'No withdrawals yet',
   refunds: 'No refunds yet',
+  loans: 'No loan movements yet',
 };
 
 /** What an empty tab says. */

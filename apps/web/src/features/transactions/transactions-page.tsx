@@ -36,7 +36,7 @@ export function TransactionsPage() {
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <PageHeader
         title="Transactions"
-        subtitle="Every contribution, profit, fee, withdrawal and refund."
+        subtitle="Every contribution, profit, fee, withdrawal, refund and loan movement, as on your statement."
         actions={
           <Button component={RouterLink} to="/statements" variant="outlined">
             Statements

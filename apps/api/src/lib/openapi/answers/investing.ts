@@ -7,7 +7,7 @@ import {
   uploadKinds,
 } from '@letsema/domain';
 import { z } from 'zod';
-import { fileUrl, id, rand, timestamp } from '../types.js';
+import { day, fileUrl, id, rand, timestamp } from '../types.js';
 
 /** A pool as the API answers it (`toPoolView`): money in rand, names of who made and approved it. */
 export const poolView = z
@@ -81,6 +81,26 @@ export const paymentView = z
     createdAt: timestamp,
   })
   .meta({ id: 'Payment' });
+
+/** A money movement of the member's: posted in the ledger (as on their statement) or a payment not posted yet. */
+export const transactionView = z
+  .object({
+    id: z.string(),
+    poolId: id.nullable(),
+    poolName: z.string().nullable(),
+    type: z.enum(transactionTypes),
+    label: z.string(),
+    reference: z.string().nullable().describe('The journal entry, as the statement quotes it'),
+    amount: rand,
+    status: z.enum(paymentStatuses),
+    paymentMethod: z.string().nullable(),
+    proofOfPaymentUrl: fileUrl.nullable(),
+    description: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    date: day,
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Transaction' });
 
 /** How many payments of each type the member has, over all of them: the transactions tabs' counts. */
 export const paymentCountsView = z
