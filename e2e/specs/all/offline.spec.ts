@@ -105,6 +105,30 @@ describe('installing and working offline', () => {
     expect(new URL(page.url()).pathname).toBe('/notifications');
   });
 
+  it('tells a page opened offline for the first time inside the app, with the navigation still there', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signIn(page, SEEDED_MEMBER.email, SEEDED_MEMBER.password);
+    await waitForServiceWorker(page);
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+
+    // The statements page's code was never downloaded: offline, it cannot be drawn.
+    await page.context().setOffline(true);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Statements' }).click();
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    expect(await main.innerText()).toContain('Connect, then press Retry.');
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    // The member can still move to a page already open before.
+    expect(await navigation.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    const findings = await findAccessibilityViolations(page);
+    expect(findings, describeViolations('offline inside the app', findings)).toEqual([]);
+
+    await page.context().setOffline(false);
+    await main.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
+  });
+
   it('links a manifest that parses, with icons that load', async () => {
     const page = await newPage();
     await page.goto('/login');

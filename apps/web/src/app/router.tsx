@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NotFound } from '../components/not-found';
 import { RequireAccountStep, RequireActiveMember, RequireAdmin, RequireRegistrant } from '../shell/guards';
-import { RouteErrorPage } from './route-error-page';
+import { PageErrorPage, RouteErrorPage } from './route-error-page';
 
 // The first download holds the router, the guards and the API client, and no page: every page, and the
 // member shell and the wizard's layout around them, is its own chunk, fetched when first opened (a
@@ -142,106 +142,113 @@ export const router = createBrowserRouter([
             lazy: () => import('../shell/member-shell').then((m) => ({ Component: m.MemberShell })),
             children: [
               {
-                path: '/dashboard',
-                lazy: () =>
-                  import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-              },
-              {
-                path: '/pools',
-                lazy: themed(
-                  () => import('../features/pools/pools-page'),
-                  (m) => m.PoolsPage,
-                ),
-              },
-              {
-                path: '/pools/create',
-                lazy: themed(
-                  () => import('../features/pools/create-pool-page'),
-                  (m) => m.CreatePoolPage,
-                ),
-              },
-              {
-                path: '/pools/:id',
-                lazy: themed(
-                  () => import('../features/pools/pool-details-page'),
-                  (m) => m.PoolDetailsPage,
-                ),
-              },
-              {
-                path: '/investments',
-                lazy: themed(
-                  () => import('../features/investments/investments-page'),
-                  (m) => m.InvestmentsPage,
-                ),
-              },
-              {
-                path: '/payments',
-                lazy: themed(
-                  () => import('../features/payments/payments-page'),
-                  (m) => m.PaymentsPage,
-                ),
-              },
-              {
-                path: '/loans',
+                // A page that cannot be drawn (its code not downloaded while offline, or a fault) is told
+                // inside the shell, so the navigation stays.
+                errorElement: <PageErrorPage />,
                 children: [
                   {
-                    index: true,
+                    path: '/dashboard',
+                    lazy: () =>
+                      import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+                  },
+                  {
+                    path: '/pools',
                     lazy: themed(
-                      () => import('../features/loans/loans-page'),
-                      (m) => m.LoansPage,
+                      () => import('../features/pools/pools-page'),
+                      (m) => m.PoolsPage,
                     ),
                   },
                   {
-                    // Where a guarantee request's notification leads: the same page, at the requests.
-                    path: 'guarantees',
+                    path: '/pools/create',
                     lazy: themed(
-                      () => import('../features/loans/loans-page'),
-                      (m) => m.LoansPage,
+                      () => import('../features/pools/create-pool-page'),
+                      (m) => m.CreatePoolPage,
                     ),
                   },
                   {
-                    path: ':id',
+                    path: '/pools/:id',
                     lazy: themed(
-                      () => import('../features/loans/loan-detail-page'),
-                      (m) => m.LoanDetailPage,
+                      () => import('../features/pools/pool-details-page'),
+                      (m) => m.PoolDetailsPage,
+                    ),
+                  },
+                  {
+                    path: '/investments',
+                    lazy: themed(
+                      () => import('../features/investments/investments-page'),
+                      (m) => m.InvestmentsPage,
+                    ),
+                  },
+                  {
+                    path: '/payments',
+                    lazy: themed(
+                      () => import('../features/payments/payments-page'),
+                      (m) => m.PaymentsPage,
+                    ),
+                  },
+                  {
+                    path: '/loans',
+                    children: [
+                      {
+                        index: true,
+                        lazy: themed(
+                          () => import('../features/loans/loans-page'),
+                          (m) => m.LoansPage,
+                        ),
+                      },
+                      {
+                        // Where a guarantee request's notification leads: the same page, at the requests.
+                        path: 'guarantees',
+                        lazy: themed(
+                          () => import('../features/loans/loans-page'),
+                          (m) => m.LoansPage,
+                        ),
+                      },
+                      {
+                        path: ':id',
+                        lazy: themed(
+                          () => import('../features/loans/loan-detail-page'),
+                          (m) => m.LoanDetailPage,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    path: '/statements',
+                    lazy: themed(
+                      () => import('../features/statements/statements-page'),
+                      (m) => m.StatementsPage,
+                    ),
+                  },
+                  {
+                    path: '/transactions',
+                    lazy: themed(
+                      () => import('../features/transactions/transactions-page'),
+                      (m) => m.TransactionsPage,
+                    ),
+                  },
+                  {
+                    path: '/notifications',
+                    lazy: themed(
+                      () => import('../features/notifications/notifications-page'),
+                      (m) => m.NotificationsPage,
+                    ),
+                  },
+                  {
+                    path: '/profile',
+                    lazy: themed(
+                      () => import('../features/profile/profile-page'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                  {
+                    path: '/settings',
+                    lazy: themed(
+                      () => import('../features/settings/settings-page'),
+                      (m) => m.SettingsPage,
                     ),
                   },
                 ],
-              },
-              {
-                path: '/statements',
-                lazy: themed(
-                  () => import('../features/statements/statements-page'),
-                  (m) => m.StatementsPage,
-                ),
-              },
-              {
-                path: '/transactions',
-                lazy: themed(
-                  () => import('../features/transactions/transactions-page'),
-                  (m) => m.TransactionsPage,
-                ),
-              },
-              {
-                path: '/notifications',
-                lazy: themed(
-                  () => import('../features/notifications/notifications-page'),
-                  (m) => m.NotificationsPage,
-                ),
-              },
-              {
-                path: '/profile',
-                lazy: themed(
-                  () => import('../features/profile/profile-page'),
-                  (m) => m.ProfilePage,
-                ),
-              },
-              {
-                path: '/settings',
-                lazy: themed(
-                  () => import('../features/settings/settings-page'),
-                  (m) => m.SettingsPage,
-                ),
               },
             ],
           },

@@ -79,9 +79,12 @@ export function MessagePage({
   message,
   minHeight,
   maxWidth,
+  titleLevel = 2,
   children,
 }: {
   role?: 'alert';
+  /** 1 when the card is the page's own content, under the shell's navigation. */
+  titleLevel?: 1 | 2;
   icon: string[];
   iconColour: string;
   title: string;
@@ -94,7 +97,7 @@ export function MessagePage({
     <div role={role} style={{ ...frameStyle, minHeight }}>
       <div style={{ ...cardStyle, maxWidth }}>
         <MessageIcon paths={icon} colour={iconColour} />
-        <h2 style={titleStyle}>{title}</h2>
+        {titleLevel === 1 ? <h1 style={titleStyle}>{title}</h1> : <h2 style={titleStyle}>{title}</h2>}
         <p style={textStyle}>{message}</p>
         <div style={actionsStyle}>{children}</div>
       </div>
