@@ -8,6 +8,7 @@ import { api, useBrowser } from '../../fixtures/browser.js';
 import { adminToken, createActiveMember, createOpenPool, joinOverApi, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi, makePdf, uploadFile } from '../../fixtures/onboarding.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
+import { expectNoSideScroll } from '../../fixtures/page-checks.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
 
 const newPage = useBrowser();
@@ -255,6 +256,18 @@ describe('the books, from an expense to a member’s statement', () => {
     await signIn(second, CHECKER.email, CHECKER.password);
     await second.goto('/admin/month-end');
     const secondPanel = second.getByRole('region', { name: `Month end for ${closingName}` });
+    // On a phone the page fits its width: the split scrolls in its own frame, amounts stay whole.
+    const phoneSplit = second.getByRole('table', { name: /^Split of / });
+    const sizwe = phoneSplit.getByRole('row', { name: /Sizwe Mabaso/ });
+    await sizwe.getByText('R 140.00').waitFor();
+    // R 1 000 held from the 10th to the month's last day, as a count of share-days.
+    const heldDays = daysBetween(paidOn, lastDay) + 1;
+    await sizwe.getByText(String(1000 * heldDays).replace(/\B(?=(\d{3})+(?!\d))/g, ' '), { exact: true }).waitFor();
+    await expectNoSideScroll(second);
+    expect(await sizwe.getByText('R 140.00').evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap');
+    const splitFrame = second.getByRole('region', { name: /^Split of .*, scrolls sideways$/ });
+    await splitFrame.focus();
+    expect(await splitFrame.evaluate((frame) => frame === document.activeElement)).toBe(true);
     await secondPanel.getByRole('button', { name: 'Allocate to members' }).click();
     await secondPanel.getByRole('button', { name: 'Generate reports' }).waitFor();
 

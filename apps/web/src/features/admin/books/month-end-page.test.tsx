@@ -114,3 +114,53 @@ describe('a locked month with adjustments and a request to unlock it', () => {
     expect(readText(html)).toContain('Approve unlocking');
   });
 });
+
+describe('a calculated month on a phone', () => {
+  const calculated: PeriodDetail = {
+    ...november,
+    status: 'locked',
+    nextStep: 'allocate',
+    bank: { ledgerBalance: 1_234_567.5, statementBalance: 1_234_567.5, difference: 0, statementUrl: null },
+    calculation: {
+      calculatedBy: { id: 'someone-else', fullName: 'Lerato Checker' },
+      reservePercent: 10,
+      pools: [
+        {
+          poolId: 'p1',
+          poolName: 'Growth Pool',
+          income: 1_234_567.5,
+          expenses: 10,
+          profit: 1190,
+          reserve: 119,
+          allocatedBefore: 0,
+          toAllocate: 1071,
+          members: [{ userId: 'u1', fullName: 'Sizwe Mabaso', shareDays: 30_000.5, share: 1071 }],
+        },
+      ],
+    },
+  };
+  const html = drawPage(<MonthEndPage />, {
+    data: [
+      [bookKeys.periods(), [{ period: '2026-11', status: 'locked', nextStep: 'allocate', hasEnded: true }]],
+      [bookKeys.period('2026-11'), calculated],
+    ],
+  });
+
+  // Share-days were written '30 000,50', a figure with cents that read as money beside the rand.
+  it('writes share-days as a grouped count under their own heading', () => {
+    const split = /<table[^>]*aria-label="Split of Growth Pool"[^>]*>(.*?)<\/table>/s.exec(html)?.[1] ?? '';
+    expect(readText(split)).toBe('MemberShare-daysShareSizwe Mabaso30 001R 1 071.00');
+  });
+
+  it('lets the split scroll inside a frame the keyboard can reach, never the page', () => {
+    expect(html).toMatch(
+      /<div [^>]*role="region" aria-label="Split of Growth Pool, scrolls sideways" tabindex="0"[^>]*><table/,
+    );
+  });
+
+  // On a 375 px screen "R 1 234 567.50" broke after the "R".
+  it('keeps every amount on one line', () => {
+    expect(html).toContain('Income <span style="white-space:nowrap">R 1 234 567.50</span>');
+    expect(html).toContain('to allocate <span style="white-space:nowrap">R 1 071.00</span>');
+  });
+});

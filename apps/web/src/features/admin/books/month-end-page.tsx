@@ -1,5 +1,6 @@
 import {
   formatRandAmount,
+  formatShareDays,
   hasRole,
   monthEndMessages,
   singleChecker,
@@ -24,12 +25,14 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
+import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
 import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { PageHeader } from '../../../components/page-header';
@@ -92,7 +95,9 @@ export function MonthEndPage() {
       ) : periods.isPending ? (
         <Skeleton variant="rounded" height={240} role="status" aria-label="Loading months" />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' } }}
+        >
           <Paper component="nav" aria-label="Months" sx={{ p: 1 }}>
             <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {periods.data.map((entry) => (
@@ -312,7 +317,7 @@ function StepAction({
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {pending.map((item) => (
                 <li key={item.id}>
-                  {formatAdminDate(item.date)}: {item.description}, {formatRandAmount(item.amount)}
+                  {formatAdminDate(item.date)}: {item.description}, <Amount rand={item.amount} />
                 </li>
               ))}
             </Box>
@@ -345,16 +350,24 @@ function StepAction({
     return (
       <Stack spacing={1.5}>
         <Typography variant="body2">
-          Bank balance in the ledger: <strong>{formatRandAmount(data.bank.ledgerBalance)}</strong>
+          Bank balance in the ledger:{' '}
+          <strong>
+            <Amount rand={data.bank.ledgerBalance} />
+          </strong>
           {data.bank.difference !== null && data.bank.difference !== 0 && (
             <>
               {' '}
-              · last statement {formatRandAmount(data.bank.statementBalance ?? 0)}, difference{' '}
-              <strong>{formatRandAmount(data.bank.difference)}</strong>
+              · last statement <Amount rand={data.bank.statementBalance ?? 0} />, difference{' '}
+              <strong>
+                <Amount rand={data.bank.difference} />
+              </strong>
             </>
           )}
           {data.bank.difference === 0 && (
-            <> · the last statement, {formatRandAmount(data.bank.statementBalance ?? 0)}, agrees</>
+            <>
+              {' '}
+              · the last statement, <Amount rand={data.bank.statementBalance ?? 0} />, agrees
+            </>
           )}
         </Typography>
         <TextField
@@ -475,6 +488,28 @@ function ConfirmedStep({
   );
 }
 
+const ON_ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A table wider than a phone scrolls inside this frame, not the page; the keyboard can reach it to
+ * scroll, as the other admin tables do.
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableContainer
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        overflowX: 'auto',
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {children}
+    </TableContainer>
+  );
+}
+
 function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetail['calculation']> }) {
   return (
     <Paper sx={{ p: 2 }} component="section" aria-label="Profit split">
@@ -486,35 +521,41 @@ function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetai
       </Typography>
       {calculation.pools.length === 0 && <Typography variant="body2">No income or expenses this month.</Typography>}
       {calculation.pools.map((pool) => (
-        <Box key={pool.poolId} sx={{ mt: 2, overflowX: 'auto' }}>
+        <Box key={pool.poolId} sx={{ mt: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             {pool.poolName}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Income {formatRandAmount(pool.income)} · expenses {formatRandAmount(pool.expenses)} · profit{' '}
-            {formatRandAmount(pool.profit)} · reserve {formatRandAmount(pool.reserve)} · to allocate{' '}
-            {formatRandAmount(pool.toAllocate)}
+            Income <Amount rand={pool.income} /> · expenses <Amount rand={pool.expenses} /> · profit{' '}
+            <Amount rand={pool.profit} /> · reserve <Amount rand={pool.reserve} /> · to allocate{' '}
+            <Amount rand={pool.toAllocate} />
           </Typography>
-          <Table size="small" aria-label={`Split of ${pool.poolName}`} sx={{ mt: 1 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Member</TableCell>
-                <TableCell align="right">Share-days (R-days)</TableCell>
-                <TableCell align="right">Share</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {pool.members.map((member) => (
-                <TableRow key={member.userId}>
-                  <TableCell>{member.fullName ?? member.userId}</TableCell>
-                  <TableCell align="right">
-                    {member.shareDays.toLocaleString('en-ZA', { minimumFractionDigits: 2 })}
+          <ScrollRegion label={`Split of ${pool.poolName}, scrolls sideways`}>
+            <Table size="small" aria-label={`Split of ${pool.poolName}`} sx={{ mt: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Member</TableCell>
+                  <TableCell align="right" sx={ON_ONE_LINE}>
+                    Share-days
                   </TableCell>
-                  <TableCell align="right">{formatRandAmount(member.share)}</TableCell>
+                  <TableCell align="right">Share</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {pool.members.map((member) => (
+                  <TableRow key={member.userId}>
+                    <TableCell>{member.fullName ?? member.userId}</TableCell>
+                    <TableCell align="right" sx={ON_ONE_LINE}>
+                      {formatShareDays(Math.round(member.shareDays * 100))}
+                    </TableCell>
+                    <TableCell align="right" sx={ON_ONE_LINE}>
+                      {formatRandAmount(member.share)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
         </Box>
       ))}
     </Paper>
@@ -629,7 +670,7 @@ function AdjustmentsSection({ data }: { data: PeriodDetail }) {
               <Chip size="small" label="Adjustment" color="info" sx={{ fontWeight: 600 }} />
               <Typography variant="body2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
                 {formatAdminDate(adjustment.date)}: {adjustment.categoryLabel}{' '}
-                {adjustment.kind === 'expense' ? '(expense)' : '(income)'}, {formatRandAmount(adjustment.amount)} ·{' '}
+                {adjustment.kind === 'expense' ? '(expense)' : '(income)'}, <Amount rand={adjustment.amount} /> ·{' '}
                 {adjustment.description}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
