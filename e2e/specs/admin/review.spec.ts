@@ -201,6 +201,7 @@ describe('admin review of registrations', () => {
       ['Registrations', '/admin/members/pending', 'Pending Registrations'],
       ['Payments', '/admin/payments/pending', null],
       ['Loans', '/admin/loans/pending', 'Loans'],
+      ['Loan repayments', '/admin/loans/repayments', null],
       ['Withdrawals', '/admin/withdrawals/pending', 'Withdrawals'],
       ['Exits', '/admin/exits/pending', 'Exit Requests'],
     ] as const;

@@ -166,6 +166,9 @@ describe('staff management', () => {
     await staff.getByTestId('pending-count-registrations').waitFor();
     expect(await staff.getByRole('link', { name: /Registrations/ }).count()).toBe(0);
     await staff.getByRole('link', { name: /Payments.*Proofs of payment/ }).waitFor();
+    // Loan repayments are the payments desk's too: that tile opens their page, the loans tile does not.
+    await staff.getByRole('link', { name: /Loan repayments/ }).waitFor();
+    expect(await staff.getByRole('link', { name: /^Loans/ }).count()).toBe(0);
 
     // Opening Staff Management directly: the server refuses and nothing of the list is shown.
     await staff.goto('/admin/staff');

@@ -119,6 +119,8 @@ export const adminPagePermissions: Record<string, AdminRole | null> = {
   '/admin/payments': 'payment_management',
   '/admin/pool-requests': 'investment_management',
   '/admin/loans': 'loan_management',
+  // The payments desk checks loan repayments, on a page under Loans it may open without the loans.
+  '/admin/loans/repayments': 'payment_management',
   '/admin/expenses': 'expense_management',
   '/admin/month-end': 'month_end',
   '/admin/exits': 'exit_requests',

@@ -47,8 +47,14 @@ describe('getVisibleAdminEntries', () => {
 });
 
 describe('the shared page map', () => {
-  it('names every sidebar entry, and has no page without one', () => {
-    expect(adminNavEntries.map((entry) => entry.path).sort()).toEqual(Object.keys(adminPagePermissions).sort());
+  it('names every sidebar entry, and has no page that is not an entry or under one', () => {
+    const entries = adminNavEntries.map((entry) => entry.path);
+    expect(entries.filter((path) => !Object.hasOwn(adminPagePermissions, path))).toEqual([]);
+    expect(
+      Object.keys(adminPagePermissions).filter(
+        (page) => !entries.some((path) => page === path || page.startsWith(`${path}/`)),
+      ),
+    ).toEqual([]);
   });
 
   it('hides everything from someone who is not an admin, whatever roles they carry', () => {
@@ -65,6 +71,7 @@ describe('getAdminPageRole', () => {
     ['/admin/members/pending/123', 'member_management'],
     ['/admin/payments/pending', 'payment_management'],
     ['/admin/loans/pending', 'loan_management'],
+    ['/admin/loans/repayments', 'payment_management'],
     ['/admin/exits/pending', 'exit_requests'],
     ['/admin/staff', 'staff_management'],
     ['/admin/withdrawals/pending', 'exit_requests'],
@@ -79,6 +86,8 @@ describe('canOpenAdminPage', () => {
   it.each([
     ['/admin', true],
     ['/admin/payments/pending', true],
+    ['/admin/loans/repayments', true],
+    ['/admin/loans/pending', false],
     ['/admin/members/pending', false],
     ['/admin/staff', false],
     ['/dashboard', false],

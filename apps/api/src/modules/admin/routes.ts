@@ -13,10 +13,10 @@ import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../auth/tokens.js';
 import { toKinView } from '../kyc/service.js';
 import type { Db } from '../../db/client.js';
-import { exitRequests, loans, memberships, payments, users, withdrawals } from '../../db/schema.js';
+import { exitRequests, loanRepayments, loans, memberships, payments, users, withdrawals } from '../../db/schema.js';
 import { countWhere } from '../../db/sql-json.js';
 import { pendingPayment, pendingPoolRequest } from '../investing/service.js';
-import { loanAwaitingDecision } from '../loans/service.js';
+import { loanAwaitingDecision, pendingLoanRepayment } from '../loans/service.js';
 import { openExit, openWithdrawal } from '../payouts/service.js';
 import { awaitingReview, type ReviewService } from './review-service.js';
 
@@ -50,6 +50,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
       'payments', ${countWhere(payments, pendingPayment)},
       'poolRequests', ${countWhere(memberships, pendingPoolRequest)},
       'loans', ${countWhere(loans, loanAwaitingDecision)},
+      'loanRepayments', ${countWhere(loanRepayments, pendingLoanRepayment)},
       'withdrawals', ${countWhere(withdrawals, openWithdrawal)},
       'exits', ${countWhere(exitRequests, openExit)}
     )`,

@@ -662,6 +662,11 @@ describe(`applications (${testEngine})`, () => {
       expect(desk.waiting.filter((item) => item.kind === 'loan-repayment').map((item) => item.id)).toEqual([
         repayment.id,
       ]);
+      // The dashboard counts it, so it never says nothing is waiting while a repayment does.
+      const counts = await okData<{ loanRepayments: number }>(
+        call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!),
+      );
+      expect(counts.loanRepayments).toBe(1);
     });
 
     it('is approved exactly once when many admins approve it at the same moment: one 200, the rest 409, one entry', async () => {
@@ -674,6 +679,10 @@ describe(`applications (${testEngine})`, () => {
         cashiers.map((token) => call('POST', `/api/admin/loan-repayments/${pending!.id}/approve`, token)),
       );
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      expect(
+        (await okData<{ loanRepayments: number }>(call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!)))
+          .loanRepayments,
+      ).toBe(0);
       const approved = answers.find((answer) => answer.statusCode === 200)!.json().data as RepaymentAnswer;
       expect(approved).toMatchObject({
         status: 'approved',

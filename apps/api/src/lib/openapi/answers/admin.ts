@@ -19,6 +19,7 @@ export const pendingCounts = z.object({
   payments: z.number().int().min(0),
   poolRequests: z.number().int().min(0).describe('Requests to join a pool'),
   loans: z.number().int().min(0).describe('Loans waiting for approval or to be paid out'),
+  loanRepayments: z.number().int().min(0).describe('Loan repayments waiting for the payments desk'),
   withdrawals: z.number().int().min(0),
   exits: z.number().int().min(0),
 });

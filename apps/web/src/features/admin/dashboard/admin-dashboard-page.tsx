@@ -28,6 +28,7 @@ const tileLooks: Record<keyof PendingCounts, { icon: ReactElement; color: string
   payments: { icon: <PaymentsOutlined />, color: '#248A3D', tint: 'rgba(52, 199, 89, 0.14)' },
   poolRequests: { icon: <GroupAddOutlined />, color: '#0071A4', tint: 'rgba(50, 173, 230, 0.14)' },
   loans: { icon: <AccountBalanceOutlined />, color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' },
+  loanRepayments: { icon: <PaymentsOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
   withdrawals: { icon: <SavingsOutlined />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
   exits: { icon: <ExitToAppOutlined />, color: '#D70015', tint: 'rgba(255, 59, 48, 0.1)' },
 };

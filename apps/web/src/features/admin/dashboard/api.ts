@@ -8,6 +8,7 @@ export interface PendingCounts {
   payments: number;
   poolRequests: number;
   loans: number;
+  loanRepayments: number;
   withdrawals: number;
   exits: number;
 }

@@ -24,6 +24,12 @@ export const pendingTiles: readonly PendingTile[] = [
   },
   { key: 'loans', label: 'Loans', description: 'Loan applications', path: '/admin/loans/pending' },
   {
+    key: 'loanRepayments',
+    label: 'Loan repayments',
+    description: 'Repayments to check against the bank',
+    path: '/admin/loans/repayments',
+  },
+  {
     key: 'withdrawals',
     label: 'Withdrawals',
     description: 'Withdrawal requests',
