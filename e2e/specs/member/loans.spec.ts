@@ -199,7 +199,7 @@ describe('a loan from the lending setup to its arrears', () => {
     // Without the guarantor the application is not sent.
     await form.getByRole('button', { name: 'Review application' }).click();
     await form.getByText('A guarantor is needed for the part above your paid-up capital (R 1 500.00).').waitFor();
-    await form.getByLabel("Guarantor's e-mail address").fill(guarantor.email);
+    await form.getByLabel("Guarantor's phone number or e-mail").fill(guarantor.email);
     await form.getByRole('button', { name: 'Review application' }).click();
 
     const confirm = page.getByRole('dialog', { name: /^Confirm your loan application/ });

@@ -194,7 +194,7 @@ export const loanMessages = {
   inArrears: 'You have a loan in arrears. Please bring it up to date before applying for another.',
   exitInNotice: 'You have given notice to leave, so you cannot apply for a loan.',
   purpose: 'Please tell us what the loan is for (10 to 500 characters)',
-  guarantorText: 'Enter the guarantor’s e-mail address or member number',
+  guarantorText: 'Enter the guarantor’s phone number or e-mail address',
   guarantorNeeded: (above: string) => `A guarantor is needed for the part above your paid-up capital (${above}).`,
   guarantorNotNeeded: 'No guarantor is needed for this amount.',
   /**

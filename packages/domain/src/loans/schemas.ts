@@ -147,7 +147,10 @@ export const loanQuoteBody = z.object(quoteFields);
 export type LoanQuoteBody = z.output<typeof loanQuoteBody>;
 export type LoanQuoteInput = z.input<typeof loanQuoteBody>;
 
-/** `POST /api/loans`: an application, with a guarantor (e-mail or member id) when one is needed. */
+/**
+ * `POST /api/loans`: an application, with a guarantor when one is needed: their phone number (as
+ * printed), e-mail address or member id.
+ */
 export const loanApplicationBody = z.object({
   ...quoteFields,
   purpose: z

@@ -370,7 +370,8 @@ describe(`applications (${testEngine})`, () => {
     const pending = await seedActiveMember(t.db, { registrationStatus: 'pending_kyc' });
     const body = { type: 'personal', amount: 2000, termMonths: 12 };
     const answers = [];
-    for (const guarantor of [lerato.email, pending.email, pending.id, uniqueEmail('nobody')]) {
+    // '082 123 4567' is every seeded member's phone: a shared phone names nobody.
+    for (const guarantor of [lerato.email, pending.email, pending.id, uniqueEmail('nobody'), '082 123 4567']) {
       const response = await apply(lerato.token, { ...body, guarantor });
       answers.push({ status: response.statusCode, body: response.json() as unknown });
     }
@@ -410,6 +411,14 @@ describe(`applications (${testEngine})`, () => {
       error: loanMessages.guarantorCapital,
     });
     await okData(call('POST', `/api/loans/${askedLoan.id}/guarantor/decline`, thabo.token));
+
+    // A guarantor named by the phone number only they have, typed as printed.
+    await t.db.update(users).set({ phoneNumber: '0845550101' }).where(eq(users.id, thabo.id));
+    const byPhone = await apply(kagiso.token, { ...body, guarantor: '+27 84 555 0101' });
+    expect(byPhone.statusCode, byPhone.body).toBe(201);
+    const byPhoneLoan = byPhone.json().data as LoanAnswer;
+    expect(byPhoneLoan.guarantor).toMatchObject({ id: thabo.id, status: 'requested' });
+    await okData(call('POST', `/api/loans/${byPhoneLoan.id}/guarantor/decline`, thabo.token));
   });
 
   it('asks the guarantor in the app and by e-mail; only the guarantor answers, others get 404', async () => {

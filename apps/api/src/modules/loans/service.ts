@@ -26,6 +26,7 @@ import {
   type LoanType,
   type MakerCheckerRule,
   type ScheduledInstalment,
+  normalisePhone,
 } from '@letsema/domain';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -233,11 +234,20 @@ export function createLoanService(deps: { db: Db; clock: BooksClock; config: Pic
    * is checked when they accept, on their own screen.
    */
   async function resolveGuarantor(tx: Executor, actor: AuthUser, text: string) {
-    const [guarantor] = await tx
+    // A phone number names a guarantor only when one member has it (a family may share a phone).
+    const phone = normalisePhone(text);
+    const found = await tx
       .select()
       .from(users)
-      .where(isUuid(text) ? eq(users.id, text) : eq(users.email, text))
-      .limit(1);
+      .where(
+        /^0\d{9}$/.test(phone)
+          ? and(eq(users.phoneNumber, phone), eq(users.registrationStatus, 'active'), eq(users.accountStatus, 'active'))
+          : isUuid(text)
+            ? eq(users.id, text)
+            : eq(users.email, text),
+      )
+      .limit(2);
+    const guarantor = found.length === 1 ? found[0] : undefined;
     if (
       !guarantor ||
       guarantor.id === actor.id ||

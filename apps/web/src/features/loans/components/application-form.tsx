@@ -275,8 +275,8 @@ export function ApplicationForm({ offer, onApplied }: { offer: LoanOffer; onAppl
         <FormTextField
           control={control}
           name="guarantor"
-          label="Guarantor's e-mail address"
-          type="email"
+          label="Guarantor's phone number or e-mail"
+          placeholder="082 123 4567"
           disabled={isSubmitting}
           helperText={
             <>
