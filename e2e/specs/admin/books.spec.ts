@@ -260,10 +260,10 @@ describe('the books, from an expense to a member’s statement', () => {
     const phoneSplit = second.getByRole('table', { name: /^Split of / });
     const sizwe = phoneSplit.getByRole('row', { name: /Sizwe Mabaso/ });
     await sizwe.getByText('R 140.00').waitFor();
+    await expectNoSideScroll(second);
     // R 1 000 held from the 10th to the month's last day, as a count of share-days.
     const heldDays = daysBetween(paidOn, lastDay) + 1;
     await sizwe.getByText(String(1000 * heldDays).replace(/\B(?=(\d{3})+(?!\d))/g, ' '), { exact: true }).waitFor();
-    await expectNoSideScroll(second);
     expect(await sizwe.getByText('R 140.00').evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap');
     const splitFrame = second.getByRole('region', { name: /^Split of .*, scrolls sideways$/ });
     await splitFrame.focus();
