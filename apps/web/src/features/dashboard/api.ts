@@ -5,7 +5,25 @@ import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
 export const dashboardKeys = {
   membership: () => [INVESTING_QUERY_ROOT, 'membership'] as const,
+  loans: () => [INVESTING_QUERY_ROOT, 'dashboard-loans'] as const,
 };
+
+/** What the dashboard reads of a member's loan, as `GET /api/loans` answers it. */
+export interface DashboardLoan {
+  id: string;
+  number: string;
+  status: string;
+  nextInstalment: { number: number; dueOn: string; amount: number } | null;
+}
+
+/** The member's loans, for the next instalment the dashboard shows. */
+export function useMyLoansForDashboard(isEnabled: boolean) {
+  return useQuery({
+    queryKey: dashboardKeys.loans(),
+    queryFn: ({ signal }) => apiClient.get<DashboardLoan[]>('/api/loans', signal),
+    enabled: isEnabled,
+  });
+}
 
 export function fetchMyMembership(signal?: AbortSignal): Promise<MembershipView | null> {
   return apiClient.get<MembershipView | null>('/api/payments/my-membership', signal);

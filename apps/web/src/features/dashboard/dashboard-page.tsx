@@ -18,13 +18,14 @@ import { PlainRetryAlert } from '../../components/plain/plain-retry-alert';
 import { MembershipStatusChip, RegistrationStatusChip } from '../../components/status-chips';
 import { getErrorMessage } from '../../lib/api-client';
 import { classNames } from '../../lib/class-names';
+import { formatAdminDate } from '../../lib/formatters';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../lib/investing';
 import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-load-failure';
 import { useShellUser } from '../../shell/shell-context';
-import { useMonthlyHolding, useMyMembership } from './api';
+import { useMonthlyHolding, useMyLoansForDashboard, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
-import { getDashboardBanners, getWelcomeName, type DashboardBanner } from './dashboard-rules';
+import { getDashboardBanners, getNextLoanInstalment, getWelcomeName, type DashboardBanner } from './dashboard-rules';
 
 // Only an approved member has figures to chart: the chart's code (and MUI's parts it uses) is fetched
 // then, not with the first screen. A failed fetch says so in place of the chart.
@@ -65,6 +66,8 @@ export function DashboardPage() {
   const current = membership.data ?? null;
   const isApproved = current?.contributionStatus === 'approved';
   const banners = membership.isSuccess ? getDashboardBanners(user.registrationStatus, current) : [];
+  const loans = useMyLoansForDashboard(user.registrationStatus === 'active');
+  const nextLoanInstalment = loans.data ? getNextLoanInstalment(loans.data) : null;
 
   return (
     <div className={styles.page}>
@@ -120,6 +123,17 @@ export function DashboardPage() {
         ) : (
           <StartInvestingCard />
         ))}
+      {nextLoanInstalment && (
+        <PlainPaper label="Next loan instalment" className={classNames(styles.stat, styles.statWide)}>
+          <div className={styles.statText}>
+            <p className={styles.statLabel}>Next loan instalment</p>
+            <p className={styles.statValue}>{formatRandAmount(nextLoanInstalment.amount)}</p>
+            <p>
+              Due {formatAdminDate(nextLoanInstalment.dueOn)} on loan {nextLoanInstalment.loanNumber}
+            </p>
+          </div>
+        </PlainPaper>
+      )}
       {isApproved && <HoldingChart />}
     </div>
   );

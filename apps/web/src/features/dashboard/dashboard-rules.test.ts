@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDashboardBanners, getWelcomeName } from './dashboard-rules';
+import { getDashboardBanners, getNextLoanInstalment, getWelcomeName } from './dashboard-rules';
 
 const texts = (status: string, membership: Parameters<typeof getDashboardBanners>[1]) =>
   getDashboardBanners(status, membership).map((banner) => banner.text);
@@ -33,5 +33,30 @@ describe('getWelcomeName', () => {
     [{ fullName: null, email: 'x@example.com' }, 'x@example.com'],
   ])('%j -> %s', (user, name) => {
     expect(getWelcomeName(user)).toBe(name);
+  });
+});
+
+describe('getNextLoanInstalment', () => {
+  const loan = (number: string, status: string, dueOn: string | null, amount = 500) => ({
+    number,
+    status,
+    nextInstalment: dueOn ? { number: 1, dueOn, amount } : null,
+  });
+  it.each([
+    ['no loans', [], null],
+    ['a loan waiting for approval', [loan('LN-000001', 'pending', null)], null],
+    [
+      'one active loan',
+      [loan('LN-000001', 'active', '2026-04-01')],
+      { loanNumber: 'LN-000001', dueOn: '2026-04-01', amount: 500 },
+    ],
+    [
+      'the soonest of two',
+      [loan('LN-000001', 'active', '2026-04-15', 300), loan('LN-000002', 'active', '2026-04-01', 200)],
+      { loanNumber: 'LN-000002', dueOn: '2026-04-01', amount: 200 },
+    ],
+    ['a repaid loan', [loan('LN-000001', 'repaid', '2026-04-01')], null],
+  ])('%s', (_name, loans, expected) => {
+    expect(getNextLoanInstalment(loans)).toEqual(expected);
   });
 });

@@ -45,3 +45,17 @@ export function getWelcomeName(user: { fullName: string | null; email: string })
   if (!name) return user.email;
   return name.split(/\s+/)[0] ?? name;
 }
+
+/** The instalment due soonest over the member's active loans, with its loan, or null when none is due. */
+export function getNextLoanInstalment<
+  T extends { number: string; status: string; nextInstalment: { dueOn: string; amount: number } | null },
+>(loans: readonly T[]): { loanNumber: string; dueOn: string; amount: number } | null {
+  let next: { loanNumber: string; dueOn: string; amount: number } | null = null;
+  for (const loan of loans) {
+    if (loan.status !== 'active' || !loan.nextInstalment) continue;
+    if (!next || loan.nextInstalment.dueOn < next.dueOn) {
+      next = { loanNumber: loan.number, dueOn: loan.nextInstalment.dueOn, amount: loan.nextInstalment.amount };
+    }
+  }
+  return next;
+}
