@@ -25,12 +25,11 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { ActionDialog, ActionDialogButtons } from '../../../components/action-dialog';
 import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
@@ -54,6 +53,7 @@ import {
 } from './api';
 import { DocumentField } from './document-field';
 import { RecordDialog } from './record-dialog';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const STATUS_LABELS = { open: 'Open', locked: 'Locked for month end', closed: 'Closed' } as const;
 const STATUS_COLOURS = { open: 'default', locked: 'warning', closed: 'success' } as const;
@@ -490,26 +490,6 @@ function ConfirmedStep({
 
 const ON_ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
-/**
- * A table wider than a phone scrolls inside this frame, not the page; the keyboard can reach it to
- * scroll, as the other admin tables do.
- */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableContainer
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{
-        overflowX: 'auto',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      {children}
-    </TableContainer>
-  );
-}
-
 function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetail['calculation']> }) {
   return (
     <Paper sx={{ p: 2 }} component="section" aria-label="Profit split">
@@ -530,7 +510,7 @@ function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetai
             <Amount rand={pool.profit} /> · reserve <Amount rand={pool.reserve} /> · to allocate{' '}
             <Amount rand={pool.toAllocate} />
           </Typography>
-          <ScrollRegion label={`Split of ${pool.poolName}, scrolls sideways`}>
+          <ScrollableTable label={`Split of ${pool.poolName}, scrolls sideways`}>
             <Table size="small" aria-label={`Split of ${pool.poolName}`} sx={{ mt: 1 }}>
               <TableHead>
                 <TableRow>
@@ -555,7 +535,7 @@ function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetai
                 ))}
               </TableBody>
             </Table>
-          </ScrollRegion>
+          </ScrollableTable>
         </Box>
       ))}
     </Paper>

@@ -41,7 +41,8 @@ import {
   type DecisionRight,
 } from './loan-rules';
 import { LoanStatusChip } from './loans-overview';
-import { ConfirmDialog, DisburseDialog, ProofFileButton, ScrollableTable, WaiveDialog } from './parts';
+import { ScrollableTable } from '../../../components/scrollable-table';
+import { ConfirmDialog, DisburseDialog, ProofFileButton, WaiveDialog } from './parts';
 
 type Open =
   | { kind: 'approve' | 'reject' | 'disburse' }

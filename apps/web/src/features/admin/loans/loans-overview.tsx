@@ -42,7 +42,7 @@ import {
   writeLoanFilters,
   type LoanFilters,
 } from './loan-rules';
-import { ScrollableTable } from './parts';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** The book of loans: figures, the ageing of arrears (each bucket filters the list) and the filtered, paged list. */
 export function LoansOverview() {

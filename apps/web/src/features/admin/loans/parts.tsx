@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TableContainer from '@mui/material/TableContainer';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -305,25 +304,5 @@ export function WaiveDialog({
         />
       </Box>
     </ActionDialog>
-  );
-}
-
-/**
- * The frame of a table wider than a phone: it scrolls sideways, and the keyboard can reach it to
- * scroll (it may hold nothing else to focus).
- */
-export function ScrollableTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableContainer
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{
-        overflowX: 'auto',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      {children}
-    </TableContainer>
   );
 }

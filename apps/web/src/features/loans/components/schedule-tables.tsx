@@ -5,7 +5,6 @@ import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -16,6 +15,7 @@ import { formatAdminDate } from '../../../lib/formatters';
 import type { QuotedInstalment } from '../api';
 import { sumInstalments, sumQuotedInstalments, type InstalmentRow } from '../loan-rules';
 import { InstalmentStateChip } from './loan-chips';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** Long schedules show their first year until the member asks for the rest. */
 const FIRST_ROWS = 12;
@@ -120,7 +120,7 @@ export function QuotedScheduleTable({ rows, label }: { rows: readonly QuotedInst
 
   return (
     <Box>
-      <TableContainer>
+      <ScrollableTable label={`${label} table`}>
         <Table size="small" aria-label={label} sx={cellSx}>
           <TableHead>
             <TableRow>
@@ -164,7 +164,7 @@ export function QuotedScheduleTable({ rows, label }: { rows: readonly QuotedInst
             </TableRow>
           </TableFooter>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       {more}
     </Box>
   );
@@ -215,7 +215,7 @@ export function LoanScheduleTable({ rows, label }: { rows: readonly InstalmentRo
 
   return (
     <Box>
-      <TableContainer>
+      <ScrollableTable label={`${label} table`}>
         <Table size="small" aria-label={label} sx={cellSx}>
           <TableHead>
             <TableRow>
@@ -274,7 +274,7 @@ export function LoanScheduleTable({ rows, label }: { rows: readonly InstalmentRo
             </TableRow>
           </TableFooter>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       {more}
     </Box>
   );
