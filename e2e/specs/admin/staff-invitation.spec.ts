@@ -45,7 +45,7 @@ describe('an admin invitation, with two-factor required', () => {
   it('is accepted on a phone with the invitee’s own password and two-factor; the roles wait for the second admin', async () => {
     const boss = await enrolOverApi(ADMIN.email, ADMIN.password);
     const deputy = await enrolOverApi(DEPUTY.email, DEPUTY.password);
-    const email = newEmail('invited');
+    const email = newEmail('invited.admin.with.a.long.address');
     await api('POST', '/api/auth/reauthenticate', { password: ADMIN.password }, boss);
     const invited = await api<{ id: string; pendingGrant: { id: string } }>(
       'POST',

@@ -133,7 +133,8 @@ function AcceptForm({
   const setup = invitation.mfaSetup;
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <Typography>
+      {/* A long address wraps on a phone instead of widening the page. */}
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
         Welcome{invitation.fullName ? `, ${invitation.fullName}` : ''}. You sign in as{' '}
         <strong>{invitation.email}</strong>.
       </Typography>
