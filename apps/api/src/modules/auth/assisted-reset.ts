@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   ASSISTED_RESET_HOURS,
   assistedResetMessages,
-  recoveryMessages,
   singleChecker,
   type AssistedResetCompleteBody,
 } from '@letsema/domain';
@@ -18,7 +17,7 @@ import { buildMail } from '../../lib/mail.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { queueMail } from '../notifications/service.js';
-import { assertStrongPassword, hashPassword } from './passwords.js';
+import { hashNewPassword } from './recovery.js';
 import type { TwoFactorService } from './two-factor.js';
 
 /**
@@ -228,16 +227,7 @@ export function createAssistedResetService(deps: {
         return row;
       };
       const { user } = await open(db);
-      assertStrongPassword(input.password, 'password', [user.email, user.fullName]);
-      if (user.mfaEnabledAt) {
-        if (!input.code) {
-          throw new AppError('VALIDATION', recoveryMessages.codeRequired, {
-            details: { code: recoveryMessages.codeRequired },
-          });
-        }
-        await twoFactor.confirmCode(user.id, input.code);
-      }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(twoFactor, user, input);
       await db.transaction(async (tx) => {
         const { link, user: owner } = await open(tx, true);
         const at = now();

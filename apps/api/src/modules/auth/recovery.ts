@@ -105,6 +105,27 @@ export async function issueAccountLink(
 }
 
 /**
+ * The new password of a reset, checked and hashed before anything is written: the registration's
+ * strength rule, and the current second factor when the account has two-factor on.
+ */
+export async function hashNewPassword(
+  twoFactor: Pick<TwoFactorService, 'confirmCode'>,
+  user: { id: string; email: string; fullName: string | null; mfaEnabledAt: Date | null },
+  input: { password: string; code?: string | undefined },
+): Promise<string> {
+  assertStrongPassword(input.password, 'password', [user.email, user.fullName]);
+  if (user.mfaEnabledAt) {
+    if (!input.code) {
+      throw new AppError('VALIDATION', recoveryMessages.codeRequired, {
+        details: { code: recoveryMessages.codeRequired },
+      });
+    }
+    await twoFactor.confirmCode(user.id, input.code);
+  }
+  return hashPassword(input.password);
+}
+
+/**
  * Recovery without the password: a reset link to choose a new one, and a sign-in link for an
  * account whose password sign-in is paused for the day. Both are asked for with an address and
  * answer the same whether or not an account uses it.
@@ -178,16 +199,7 @@ export function createRecoveryService(deps: {
     async completePasswordReset(input: PasswordResetCompleteBody, ip: string): Promise<{ reset: true }> {
       await countTry(ip);
       const { user } = await openLink(db, 'password_reset', input.token);
-      assertStrongPassword(input.password, 'password', [user.email, user.fullName]);
-      if (user.mfaEnabledAt) {
-        if (!input.code) {
-          throw new AppError('VALIDATION', recoveryMessages.codeRequired, {
-            details: { code: recoveryMessages.codeRequired },
-          });
-        }
-        await twoFactor.confirmCode(user.id, input.code);
-      }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(twoFactor, user, input);
       await db.transaction(async (tx) => {
         // Locked, so of two uses at the same moment the second finds the link used.
         const { link, user: owner } = await openLink(tx, 'password_reset', input.token, true);
