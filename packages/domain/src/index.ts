@@ -28,3 +28,18 @@ export * from './payout-account/schemas.js';
 export * from './admin/members.js';
 export * from './admin/tasks.js';
 export * from './loans/schemas.js';
+// The answers of the API: the schemas it serialises and documents, and the types the web app reads.
+export * as answerField from './answer-fields.js';
+export * from './auth/answers.js';
+export * from './kyc/answers.js';
+export * from './admin/answers.js';
+export * from './admin/corrections-answers.js';
+export * from './staff/answers.js';
+export * from './pools/answers.js';
+export * from './investing/answers.js';
+export * from './uploads/answers.js';
+export * from './payout-account/answers.js';
+export * from './exits/answers.js';
+export * from './books/answers.js';
+export * from './loans/answers.js';
+export * from './notifications/answers.js';

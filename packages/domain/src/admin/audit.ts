@@ -33,23 +33,3 @@ export const auditQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: auditMessages.range, path: ['from'] });
 export type AuditQuery = z.infer<typeof auditQuery>;
-
-/** One audit row as the viewer shows it. */
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  actor: { id: string; email: string; fullName: string | null } | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  outcome: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditPage {
-  entries: AuditEntryView[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}

@@ -26,14 +26,3 @@ export const decideCorrectionBody = z.object({
     .max(1000, { error: correctionMessages.messageTooLong }),
 });
 export type DecideCorrectionBody = z.infer<typeof decideCorrectionBody>;
-
-export interface CorrectionView {
-  id: string;
-  field: CorrectionField;
-  message: string;
-  status: 'pending' | 'resolved' | 'declined';
-  reply: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  member?: { id: string; email: string; fullName: string | null };
-}

@@ -1,5 +1,6 @@
-// The second factor's messages, its code check and its answers: no zod, so the sign-in page can use
-// them without the schemas.
+// The second factor's messages and its code check: no zod, so the sign-in page can use them without
+// the schemas (the answers' types come from `answers.ts` as types only).
+import type { LoginAnswer, MfaChallengeAnswer } from './answers.js';
 
 export const twoFactorMessages = {
   codeRequired: 'Enter the 6-digit code from your authenticator app',
@@ -27,32 +28,6 @@ export function isSecondFactorCode(code: string): boolean {
   return typed.length <= 40 && /^[0-9A-Za-z -]+$/.test(typed) && typed.replace(/[\s-]/g, '').length >= 8;
 }
 
-/** What `POST /api/auth/login` (and the Google sign-in) answers when a second factor is needed. */
-export interface MfaChallengeAnswer {
-  mfaRequired: true;
-  challenge: string;
-}
-
-/** What a finished sign-in answers. */
-export interface SignInAnswer {
-  token: string;
-}
-
-export type LoginAnswer = SignInAnswer | MfaChallengeAnswer;
-
 export function isMfaChallenge(answer: LoginAnswer): answer is MfaChallengeAnswer {
   return 'mfaRequired' in answer && answer.mfaRequired === true;
-}
-
-/** `GET /api/auth/mfa` */
-export interface MfaStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-}
-
-/** `POST /api/auth/mfa/setup` */
-export interface MfaSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrDataUrl: string;
 }

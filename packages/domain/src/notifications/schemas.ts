@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  MAX_PAGE,
-  NOTIFICATIONS_MAX_LIMIT,
-  NOTIFICATIONS_PAGE_SIZE,
-  notificationMessages,
-  type NotificationCategory,
-} from './limits.js';
+import { MAX_PAGE, NOTIFICATIONS_MAX_LIMIT, NOTIFICATIONS_PAGE_SIZE, notificationMessages } from './limits.js';
 
 export * from './limits.js';
 
@@ -25,27 +19,3 @@ export const listNotificationsQuery = z.object({
     .default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
-
-/** A notification as the API answers it; `createdAt` is ISO 8601 UTC. */
-export interface NotificationView {
-  id: string;
-  title: string;
-  message: string;
-  category: NotificationCategory;
-  isRead: boolean;
-  createdAt: string;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  /** 0 when there is nothing to show. */
-  totalPages: number;
-}
-
-/** The answer of `GET /api/notifications`. */
-export interface NotificationPage {
-  notifications: NotificationView[];
-  pagination: Pagination;
-}

@@ -1,4 +1,11 @@
-import { pageQuery, rejectKinBody, rejectKycBody } from '@letsema/domain';
+import {
+  pageQuery,
+  pendingCounts,
+  registrationDetail,
+  registrationView,
+  rejectKinBody,
+  rejectKycBody,
+} from '@letsema/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +13,6 @@ import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
-import { pendingCounts, registrationDetail, registrationView } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';

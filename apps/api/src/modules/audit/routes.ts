@@ -1,8 +1,7 @@
-import { auditQuery } from '@letsema/domain';
+import { auditPage, auditQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { auditPage } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AuditService } from './service.js';

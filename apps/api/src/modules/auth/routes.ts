@@ -2,16 +2,24 @@ import {
   changePasswordBody,
   disableMfaBody,
   emailLinkBody,
+  emailPreferences,
   emailPreferencesBody,
   enableMfaBody,
+  googleSettings,
   googleSignInBody,
+  loginAnswer,
   loginBody,
   loginMfaBody,
+  meView,
+  mfaSetup,
+  mfaStatus,
   newRecoveryCodesBody,
   passwordResetCompleteBody,
   reauthenticateBody,
+  recoveryCodes,
   registerBody,
   signInLinkBody,
+  tokenAnswer,
   verifyEmailBody,
 } from '@letsema/domain';
 import type { RateLimitRule } from '../../config.js';
@@ -24,16 +32,6 @@ import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { parseInput } from '../../lib/validate.js';
-import {
-  emailPreferences,
-  googleSettings,
-  loginAnswer,
-  meView,
-  mfaSetup,
-  mfaStatus,
-  recoveryCodes,
-  tokenAnswer,
-} from '../../lib/openapi/answers/accounts.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { authMessages, type AuthService } from './service.js';
 import { z } from 'zod';

@@ -1,36 +1,34 @@
 import {
+  answerField,
+  booksStartAnswer,
   booksStartBody,
+  closedMonths,
   createExpenseBody,
   createIncomeBody,
+  ledgerMonths,
+  memberMonths,
   monthEndStepParams,
+  periodDetail,
   periodParam,
+  periodSummary,
   reconcileBody,
   recordListQuery,
+  recordPage,
+  recordView,
   rejectRecordBody,
   reopenBody,
   reverseRecordBody,
-  unlockBody,
+  statement,
   statementQuery,
+  trialBalance,
+  unlockBody,
 } from '@letsema/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
-import {
-  booksStartAnswer,
-  closedMonths,
-  ledgerMonths,
-  memberMonths,
-  periodDetail,
-  periodSummary,
-  recordPage,
-  recordView,
-  statement,
-  trialBalance,
-} from '../../lib/openapi/answers/books.js';
 import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
-import { month } from '../../lib/openapi/types.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
 import { trialBalanceView } from './ledger-queries.js';
@@ -274,7 +272,7 @@ export function booksRoutes(
   );
   app.get<{ Params: { period: string } }>(
     '/api/admin/month-end/:period',
-    books({ summary: "One month's close", params: z.object({ period: month }), data: periodDetail }),
+    books({ summary: "One month's close", params: z.object({ period: answerField.month }), data: periodDetail }),
     async (request) => ok(await monthEnd.getPeriod(request.params.period)),
   );
   app.post<{ Params: { period: string; step: string } }>(
@@ -298,7 +296,7 @@ export function booksRoutes(
     '/api/admin/month-end/:period/reopen',
     books({
       summary: 'Ask to reopen a closed month, with a reason; another month-end admin decides',
-      params: z.object({ period: month }),
+      params: z.object({ period: answerField.month }),
       body: reopenBody,
       status: 201,
       data: periodDetail,
@@ -338,7 +336,7 @@ export function booksRoutes(
     books({
       summary: 'Ask to unlock a locked month that is not yet closed, with a reason; another month-end admin decides',
       description: 'Approved, the month is open again and its close starts over.',
-      params: z.object({ period: month }),
+      params: z.object({ period: answerField.month }),
       body: unlockBody,
       status: 201,
       data: periodDetail,

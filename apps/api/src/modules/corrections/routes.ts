@@ -1,9 +1,14 @@
-import { correctionRequestBody, decideCorrectionBody, pageQuery } from '@letsema/domain';
+import {
+  correctionPage,
+  correctionRequestBody,
+  correctionView,
+  decideCorrectionBody,
+  pageQuery,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { z } from 'zod';
-import { correctionPage, correctionView } from '../../lib/openapi/answers/accounts.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { assertUuid, type CorrectionService } from './service.js';

@@ -1,4 +1,4 @@
-import { fileViewLinkBody, hasRole, reviewerRoleOf } from '@letsema/domain';
+import { answerField, fileViewLinkBody, hasRole, reviewerRoleOf } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -7,7 +7,6 @@ import type { AuthUser, Guards } from '../../lib/auth-guard.js';
 import { z } from 'zod';
 import { notFound, unauthenticated } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
-import { fileUrl } from '../../lib/openapi/types.js';
 import { parseInput } from '../../lib/validate.js';
 import { ok } from '../../lib/envelope.js';
 import { isStorageKey, type Storage } from '../../lib/storage.js';
@@ -114,7 +113,7 @@ export function fileRoutes(
           'the session checked as for any call, so signing out ends the link too.',
         body: fileViewLinkBody,
         data: z.object({
-          url: fileUrl.describe("The file's address with its `view` token"),
+          url: answerField.fileUrl.describe("The file's address with its `view` token"),
           expiresInSeconds: z.number().int(),
         }),
         errors: [404],

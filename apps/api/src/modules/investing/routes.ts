@@ -1,10 +1,16 @@
 import {
   createPaymentBody,
   joinPoolBody,
+  membershipView,
   myPaymentsQuery,
   myTransactionsQuery,
   pageQuery,
+  paymentCountsView,
+  paymentView,
+  pendingPaymentView,
+  poolRequestView,
   rejectWithReasonBody,
+  transactionView,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
@@ -12,14 +18,6 @@ import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import {
-  membershipView,
-  paymentCountsView,
-  paymentView,
-  pendingPaymentView,
-  poolRequestView,
-  transactionView,
-} from '../../lib/openapi/answers/investing.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';

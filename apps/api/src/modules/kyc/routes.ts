@@ -1,9 +1,8 @@
-import { completeProfileBody, nextOfKinBody } from '@letsema/domain';
+import { completeProfileBody, kinView, nextOfKinBody, userView } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { z } from 'zod';
-import { kinView, userView } from '../../lib/openapi/answers/accounts.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';

@@ -1,12 +1,21 @@
 import {
+  adminLoanPageAnswer,
   adminLoansQuery,
   adminRepaymentsQuery,
   createLoanProductBody,
   disburseLoanBody,
   loanApplicationBody,
+  loanDetailAnswer,
+  loanOfferAnswer,
+  loanProductAnswer,
+  loanQuoteAnswer,
   loanQuoteBody,
+  loanRepaymentAnswer,
   loanRepaymentBody,
+  loanSettingsAnswer,
   loanSettingsBody,
+  loanSummaryAnswer,
+  loanWaiverAnswer,
   rejectLoanBody,
   updateLoanProductBody,
   waivePenaltyBody,
@@ -16,17 +25,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import {
-  adminLoanPageAnswer,
-  loanDetailAnswer,
-  loanOfferAnswer,
-  loanProductAnswer,
-  loanQuoteAnswer,
-  loanRepaymentAnswer,
-  loanSettingsAnswer,
-  loanSummaryAnswer,
-  loanWaiverAnswer,
-} from '../../lib/openapi/answers/loans.js';
 import { routeDoc, type ApiTag, type RouteDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { LoanService } from './service.js';

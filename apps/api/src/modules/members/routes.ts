@@ -1,10 +1,15 @@
-import { memberListQuery, memberStatusBody, type MemberListQuery } from '@letsema/domain';
+import {
+  memberDetail,
+  memberDirectoryPage,
+  type MemberListQuery,
+  memberListQuery,
+  memberStatusBody,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards, type SessionRider } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { z } from 'zod';
-import { memberDetail, memberDirectoryPage } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { MemberService } from './service.js';

@@ -1,11 +1,10 @@
-import { listNotificationsQuery } from '@letsema/domain';
+import { listNotificationsQuery, notificationPage, notificationView } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
 import { pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { unauthenticated } from '../../lib/errors.js';
 import { z } from 'zod';
-import { notificationPage, notificationView } from '../../lib/openapi/answers/notifications.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { NotificationService } from './service.js';

@@ -1,10 +1,9 @@
-import { paymentDetailsBody } from '@letsema/domain';
+import { answerField, paymentDetailsBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
-import { timestamp } from '../../lib/openapi/types.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PaymentDetailsService } from './service.js';
 
@@ -14,7 +13,7 @@ const paymentDetailsAnswer = z
     accountHolder: z.string(),
     accountNumber: z.string().describe('Digits only'),
     branchCode: z.string().describe('Six digits'),
-    updatedAt: timestamp.describe('When the account was last changed'),
+    updatedAt: answerField.timestamp.describe('When the account was last changed'),
   })
   .meta({ id: 'PaymentDetails' });
 

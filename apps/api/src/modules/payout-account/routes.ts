@@ -1,8 +1,7 @@
-import { savePayoutAccountBody } from '@letsema/domain';
+import { memberPayoutAccount, savePayoutAccountBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { memberPayoutAccount } from '../../lib/openapi/answers/payouts.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PayoutAccountService } from './service.js';

@@ -1,17 +1,19 @@
 import {
   exitStatuses,
+  exitView,
+  myWithdrawals,
   payoutBody,
   rejectPayoutBody,
   requestExitBody,
   requestWithdrawalBody,
   settleExitBody,
   withdrawalStatuses,
+  withdrawalView,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { exitView, myWithdrawals, withdrawalView } from '../../lib/openapi/answers/payouts.js';
 import { routeDoc, type ApiTag, type RouteDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PayoutService } from './service.js';

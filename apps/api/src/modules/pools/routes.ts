@@ -1,10 +1,9 @@
-import { createPoolBody, poolStatusBody, updatePoolBody } from '@letsema/domain';
+import { createPoolBody, poolStatusBody, poolView, updatePoolBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { poolView } from '../../lib/openapi/answers/investing.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';

@@ -1,8 +1,11 @@
 import {
+  acceptedInvitation,
   acceptStaffInvitationBody,
   createStaffBody,
   staffInvitationBody,
+  staffInvitationView,
   staffMessages,
+  staffView,
   updateStaffBody,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +13,6 @@ import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { acceptedInvitation, staffInvitationView, staffView } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';

@@ -1,7 +1,7 @@
+import { tasks } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { tasks } from '../../lib/openapi/answers/admin.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import type { TaskService } from './service.js';
 

@@ -1,10 +1,19 @@
-import { hasRole, MAX_UPLOAD_BYTES, uploadKinds, uploadMessages, uploadRules, type UploadKind } from '@letsema/domain';
+import {
+  hasRole,
+  MAX_UPLOAD_BYTES,
+  uploadAnswer,
+  uploadForm,
+  uploadKind,
+  type UploadKind,
+  uploadKinds,
+  uploadMessages,
+  uploadRules,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { uploadAnswer, uploadForm, uploadKind } from '../../lib/openapi/answers/investing.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UploadService } from './service.js';

@@ -1,6 +1,6 @@
-import { notificationCategories, type NotificationPage, type NotificationView } from '@letsema/domain';
 import { z } from 'zod';
-import { id, timestamp } from '../types.js';
+import { id, timestamp } from '../answer-fields.js';
+import { notificationCategories } from './limits.js';
 
 /** A notification (`NotificationView` in the domain). */
 export const notificationView = z
@@ -25,9 +25,6 @@ export const notificationPage = z.object({
   }),
 });
 
-// The domain's types are what the web app reads: the schemas above must describe exactly them.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameView: Same<z.output<typeof notificationView>, NotificationView> = true;
-const samePage: Same<z.output<typeof notificationPage>, NotificationPage> = true;
-void sameView;
-void samePage;
+// What the web app reads: the types of the answers above.
+export type NotificationView = z.infer<typeof notificationView>;
+export type NotificationPage = z.infer<typeof notificationPage>;

@@ -1,42 +1,8 @@
-import {
-  membershipStatuses,
-  paymentFrequencies,
-  paymentStatuses,
-  poolStatuses,
-  transactionTypes,
-  uploadKinds,
-} from '@letsema/domain';
 import { z } from 'zod';
-import { day, fileUrl, id, rand, timestamp } from '../types.js';
-
-/** A pool as the API answers it (`toPoolView`): money in rand, names of who made and approved it. */
-export const poolView = z
-  .object({
-    id,
-    name: z.string(),
-    description: z.string(),
-    targetAmount: rand,
-    currentAmount: rand.describe('The sum of completed contributions'),
-    totalShares: z.number().int(),
-    availableShares: z.number().int(),
-    pricePerShare: rand.describe('The target divided by the shares'),
-    maxMembers: z.number().int(),
-    totalMembers: z.number().int(),
-    investmentDuration: z.number().int().describe('Months'),
-    paymentInstallments: z
-      .array(z.object({ frequency: z.enum(paymentFrequencies), amount: rand.describe('The instalment for one share') }))
-      .describe('Each contribution plan the pool offers'),
-    paymentMethods: z.array(z.string()),
-    status: z.enum(poolStatuses),
-    createdBy: z.string().nullable().describe('Name (or e-mail) of who created it'),
-    createdById: id.nullable(),
-    createdAt: timestamp,
-    approvedBy: z.string().nullable(),
-    approvedById: id.nullable(),
-    approvedAt: timestamp.nullable(),
-    updatedAt: timestamp,
-  })
-  .meta({ id: 'Pool' });
+import { day, fileUrl, id, rand, timestamp } from '../answer-fields.js';
+import { paymentFrequencies } from '../instalments.js';
+import { poolStatuses } from '../pools/constants.js';
+import { membershipStatuses, paymentStatuses, transactionTypes } from './constants.js';
 
 /** A membership of a pool (`toMembershipView`). */
 export const membershipView = z
@@ -152,14 +118,10 @@ export const pendingPaymentView = z
   })
   .meta({ id: 'PendingPayment' });
 
-export const uploadKind = z.enum(uploadKinds);
-
-export const uploadAnswer = z.object({ url: fileUrl.describe('Where the stored file is read: /api/files/<key>') });
-
-/** The multipart form of an upload: one file field. */
-export const uploadForm = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary', contentMediaType: 'application/octet-stream' })
-    .describe('JPEG, PNG or WebP; documents and proofs may also be PDF. At most 10 MB'),
-});
+// What the web app reads: the types of the answers above.
+export type MembershipView = z.infer<typeof membershipView>;
+export type PaymentView = z.infer<typeof paymentView>;
+export type TransactionView = z.infer<typeof transactionView>;
+export type PaymentCounts = z.infer<typeof paymentCountsView>;
+export type PoolRequestView = z.infer<typeof poolRequestView>;
+export type PendingPaymentView = z.infer<typeof pendingPaymentView>;

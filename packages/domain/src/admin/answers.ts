@@ -1,17 +1,10 @@
-import {
-  adminRoles,
-  exitStatuses,
-  membershipStatuses,
-  paymentStatuses,
-  registrationStatuses,
-  transactionTypes,
-  withdrawalStatuses,
-  type AuditEntryView,
-  type AuditPage,
-} from '@letsema/domain';
 import { z } from 'zod';
-import { day, id, rand, timestamp } from '../types.js';
-import { kinView, userView } from './accounts.js';
+import { day, id, rand, timestamp } from '../answer-fields.js';
+import { userView } from '../auth/answers.js';
+import { exitStatuses, withdrawalStatuses } from '../exits/constants.js';
+import { membershipStatuses, paymentStatuses, transactionTypes } from '../investing/constants.js';
+import { kinView } from '../kyc/answers.js';
+import { registrationStatuses } from '../status.js';
 
 /** The counts on the admin dashboard. */
 export const pendingCounts = z.object({
@@ -31,52 +24,6 @@ export const registrationView = userView.extend({ submittedAt: timestamp.nullabl
 export const registrationDetail = registrationView
   .extend({ nextOfKin: z.array(kinView) })
   .meta({ id: 'RegistrationDetail' });
-
-/** Someone named on a staff account's history. */
-const staffPerson = z.object({ id, fullName: z.string().nullable() });
-
-/** A staff account (`toStaffView`). */
-export const staffView = z
-  .object({
-    id,
-    fullName: z.string().nullable(),
-    email: z.string(),
-    phoneNumber: z.string().nullable(),
-    adminRoles: z.array(z.enum(adminRoles)),
-    isSuperAdmin: z.boolean(),
-    status: z.enum(['invited', 'active', 'suspended']).describe('invited: the invitation link is not used yet'),
-    createdAt: timestamp,
-    lastLoginAt: timestamp.nullable(),
-    invitationExpiresAt: timestamp.nullable().describe('While invited: when the link stops working'),
-    invitedBy: staffPerson.nullable().describe('Who sent the invitation (null for accounts made before invitations)'),
-    approval: z
-      .object({ by: staffPerson.nullable(), bootstrap: z.boolean(), at: timestamp.nullable() })
-      .nullable()
-      .describe(
-        "Who approved the invitation's roles; bootstrap: they took effect at once, the cooperative having no second staff manager",
-      ),
-    pendingGrant: z
-      .object({
-        id,
-        kind: z.enum(['invitation', 'roles']),
-        roles: z.array(z.enum(adminRoles)).describe('Added when a second staff manager approves'),
-        maker: staffPerson.nullable(),
-        createdAt: timestamp,
-      })
-      .nullable(),
-  })
-  .meta({ id: 'Staff' });
-
-/** `POST /api/auth/staff-invitation`: what the accept page shows. */
-export const staffInvitationView = z.object({
-  fullName: z.string().nullable(),
-  email: z.string(),
-  mfaRequired: z.boolean(),
-  mfaSetup: z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }).nullable(),
-});
-
-/** `POST /api/auth/staff-invitation/accept`: the new admin's session and, with two-factor, recovery codes. */
-export const acceptedInvitation = z.object({ token: z.string(), recoveryCodes: z.array(z.string()) });
 
 /** One row of the audit log (`AuditEntryView` in the domain). */
 export const auditEntryView = z
@@ -104,13 +51,6 @@ export const auditPage = z.object({
     totalPages: z.number().int().min(0),
   }),
 });
-
-// The domain's types are what the web app reads: the schemas above must describe exactly them.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameEntry: Same<z.output<typeof auditEntryView>, AuditEntryView> = true;
-const samePage: Same<z.output<typeof auditPage>, AuditPage> = true;
-void sameEntry;
-void samePage;
 
 const accountStatus = z.enum(['active', 'suspended']);
 
@@ -231,3 +171,15 @@ export const tasks = z.object({
   started: z.array(taskItem).describe('What this admin started that waits for someone else'),
   more: z.array(taskQueueLink).describe('The queues holding more than the list shows, each with its page'),
 });
+
+// What the web app reads: the types of the answers above.
+export type PendingCounts = z.infer<typeof pendingCounts>;
+export type RegistrationView = z.infer<typeof registrationView>;
+export type RegistrationDetail = z.infer<typeof registrationDetail>;
+export type AuditEntryView = z.infer<typeof auditEntryView>;
+export type AuditPage = z.infer<typeof auditPage>;
+export type MemberDirectoryPage = z.infer<typeof memberDirectoryPage>;
+export type MemberDetail = z.infer<typeof memberDetail>;
+export type TaskItem = z.infer<typeof taskItem>;
+export type TaskQueueLink = z.infer<typeof taskQueueLink>;
+export type MyTasks = z.infer<typeof tasks>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+// The fields answers are made of, as the API writes them and its description documents them.
+
 /** An instant, as ISO 8601 in UTC (`2026-03-01T08:30:00.000Z`). */
 export const timestamp = z.iso.datetime();
 

@@ -1,13 +1,8 @@
-import {
-  adminRoles,
-  correctionFields,
-  emailPreferencesBody,
-  identityTypes,
-  registrationStatuses,
-  type CorrectionField,
-} from '@letsema/domain';
 import { z } from 'zod';
-import { day, fileUrl, id, timestamp } from '../types.js';
+import { day, fileUrl, id, timestamp } from '../answer-fields.js';
+import { adminRoles } from '../roles.js';
+import { identityTypes, registrationStatuses } from '../status.js';
+import { emailPreferencesBody } from './schemas.js';
 
 /** An account as the API answers it (`modules/auth/user-view.ts`): never its password or secrets. */
 export const userView = z
@@ -81,43 +76,13 @@ export const googleSettings = z.object({
   scope: z.string(),
 });
 
-/** A next of kin as the API answers it (`toKinView`). */
-export const kinView = z
-  .object({
-    id,
-    nokOrder: z.number().int().min(1).max(2),
-    fullName: z.string(),
-    relationship: z.string(),
-    phoneNumber: z.string(),
-    email: z.string().nullable(),
-    nationalId: z.string(),
-    dateOfBirth: day,
-    address: z.string(),
-    passportPhotoUrl: fileUrl.nullable(),
-    idDocumentUrl: fileUrl.nullable(),
-    proofOfAddressUrl: fileUrl.nullable(),
-    verificationStatus: z.enum(['pending', 'approved', 'rejected']),
-    rejectedFields: z.array(z.string()),
-    rejectionReason: z.string().nullable(),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  })
-  .meta({ id: 'NextOfKin' });
-
-const correctionField = z.enum(Object.keys(correctionFields) as [CorrectionField, ...CorrectionField[]]);
-
-/** A correction request (`CorrectionView` in the domain); the admin's list adds the member. */
-export const correctionView = z
-  .object({
-    id,
-    field: correctionField,
-    message: z.string(),
-    status: z.enum(['pending', 'resolved', 'declined']),
-    reply: z.string().nullable(),
-    createdAt: timestamp,
-    decidedAt: timestamp.nullable(),
-    member: z.object({ id, email: z.string(), fullName: z.string().nullable() }).optional(),
-  })
-  .meta({ id: 'CorrectionRequest' });
-
-export const correctionPage = z.object({ requests: z.array(correctionView), total: z.number().int().min(0) });
+// What the web app reads: the types of the answers above.
+export type UserView = z.infer<typeof userView>;
+export type MeView = z.infer<typeof meView>;
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
+export type MfaChallengeAnswer = z.infer<typeof mfaChallengeAnswer>;
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+export type MfaStatus = z.infer<typeof mfaStatus>;
+export type MfaSetup = z.infer<typeof mfaSetup>;
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodes>;
+export type GoogleSettings = z.infer<typeof googleSettings>;

@@ -1,6 +1,7 @@
-import { monthEndSteps, periodRequestKinds, periodStatuses, recordStatuses, reversalStatuses } from '@letsema/domain';
 import { z } from 'zod';
-import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
+import { day, fileUrl, id, month, rand, timestamp } from '../answer-fields.js';
+import { monthEndSteps, periodRequestKinds, periodStatuses } from './month-end.js';
+import { recordStatuses, reversalStatuses } from './records.js';
 
 const who = z.object({ id, fullName: z.string().nullable() });
 
@@ -214,3 +215,15 @@ export const closedMonths = z.object({
 
 /** A member's capital and returns at the end of each of the last twelve months. */
 export const memberMonths = z.array(z.object({ period: month, capital: rand, returns: rand }));
+
+// What the web app reads: the types of the answers above.
+export type BooksRecord = z.infer<typeof recordView>;
+export type BooksStart = z.infer<typeof booksStartAnswer>;
+export type RecordPage = z.infer<typeof recordPage>;
+export type TrialBalance = z.infer<typeof trialBalance>;
+export type PeriodSummary = z.infer<typeof periodSummary>;
+export type PeriodDetail = z.infer<typeof periodDetail>;
+export type LedgerMonths = z.infer<typeof ledgerMonths>;
+export type StatementView = z.infer<typeof statement>;
+export type ClosedMonths = z.infer<typeof closedMonths>;
+export type MemberMonths = z.infer<typeof memberMonths>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { day, fileUrl, id, rand, timestamp } from '../answer-fields.js';
+import { adminPayoutAccount } from '../payout-account/answers.js';
 import {
   ageingBuckets,
   guarantorStatuses,
@@ -7,10 +10,7 @@ import {
   penaltyTypes,
   repaymentStatuses,
   waiverStatuses,
-} from '@letsema/domain';
-import { z } from 'zod';
-import { adminPayoutAccount } from './payouts.js';
-import { day, fileUrl, id, rand, timestamp } from '../types.js';
+} from './constants.js';
 
 const who = z.object({ id, fullName: z.string().nullable() });
 const percent = z.number().describe('A percentage, at most two decimals');
@@ -285,3 +285,14 @@ export const adminLoanPageAnswer = z.object({
     outstandingPrincipal: rand,
   }),
 });
+
+// What the web app reads: the types of the answers above.
+export type LoanSettings = z.infer<typeof loanSettingsAnswer>;
+export type LoanProduct = z.infer<typeof loanProductAnswer>;
+export type LoanOffer = z.infer<typeof loanOfferAnswer>;
+export type LoanQuote = z.infer<typeof loanQuoteAnswer>;
+export type LoanSummary = z.infer<typeof loanSummaryAnswer>;
+export type LoanRepayment = z.infer<typeof loanRepaymentAnswer>;
+export type LoanWaiver = z.infer<typeof loanWaiverAnswer>;
+export type LoanDetail = z.infer<typeof loanDetailAnswer>;
+export type AdminLoanPage = z.infer<typeof adminLoanPageAnswer>;

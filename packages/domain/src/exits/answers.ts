@@ -1,34 +1,7 @@
-import { exitStatuses, payoutBankIds, withdrawalStatuses } from '@letsema/domain';
 import { z } from 'zod';
-import { day, fileUrl, id, month, rand, timestamp } from '../types.js';
-
-/** The member's payout account as they see it: the last four digits only. */
-export const memberPayoutAccount = z
-  .object({
-    bankId: z.enum(payoutBankIds),
-    bankName: z.string(),
-    branchCode: z.string().describe("The bank's universal branch code"),
-    accountHolder: z.string(),
-    accountNumber: z.string().describe('The last four digits, as `…1234`'),
-    usableFrom: timestamp.describe('Payouts go to it from this moment: 48 hours after it was saved'),
-    isUsable: z.boolean(),
-    updatedAt: timestamp,
-  })
-  .meta({ id: 'PayoutAccount' });
-
-/** The member's payout account as the admin who pays it sees it (null when the member has none). */
-export const adminPayoutAccount = z
-  .object({
-    bankName: z.string(),
-    branchCode: z.string(),
-    accountHolder: z.string(),
-    accountNumber: z.string().describe('The whole number: the admin pays into it'),
-    holderMatchesMember: z.boolean().describe("Whether the holder's name is the member's name"),
-    usableFrom: timestamp,
-    isUsable: z.boolean().describe('False within 48 hours of a change: the payout is refused until usableFrom'),
-  })
-  .nullable()
-  .meta({ id: 'MemberPayoutAccount' });
+import { day, fileUrl, id, month, rand, timestamp } from '../answer-fields.js';
+import { adminPayoutAccount } from '../payout-account/answers.js';
+import { exitStatuses, withdrawalStatuses } from './constants.js';
 
 const pool = z.object({ id, name: z.string() });
 const member = z
@@ -136,3 +109,8 @@ export const myWithdrawals = z.object({
   poolId: id.nullable(),
   items: z.array(withdrawalView),
 });
+
+// What the web app reads: the types of the answers above.
+export type ExitView = z.infer<typeof exitView>;
+export type WithdrawalView = z.infer<typeof withdrawalView>;
+export type MyWithdrawals = z.infer<typeof myWithdrawals>;
