@@ -69,6 +69,12 @@ export async function buildDatabaseTemplate(dist = path.dirname(serverEntry)) {
   const client = new PGlite(building);
   try {
     await migrate(drizzle(client), { migrationsFolder: path.join(root, 'apps/api/drizzle') });
+    // The embedded server only ever opens template1: the two other databases initdb makes would be
+    // half of every new data folder's copy (files a first start copies and never reads).
+    await client.exec('drop database postgres');
+    await client.exec("update pg_database set datistemplate = false where datname = 'template0'");
+    await client.exec('drop database template0');
+    await client.exec('checkpoint');
   } finally {
     await client.close();
   }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 
 /** Where uploaded files live: the local disk by default, or S3-compatible object storage. */
 export interface Storage {
@@ -77,34 +77,44 @@ export function parseStorageUrl(url: string): { bucket: string; prefix: string }
 
 /** Files in an S3-compatible bucket (AWS, MinIO, R2 and the like). */
 export function createS3Storage(options: S3Options): Storage {
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  // The SDK is loaded when the bucket is first used, not at every start: it is a fifth of a
+  // second of loading, and most installations keep their files in DATA_DIR.
+  let connecting: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region ?? 'us-east-1',
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      }),
+    })));
   const objectKey = (key: string) => `${options.prefix}${key}`;
   return {
     kind: 's3',
     async put(key, body, contentType) {
       assertKey(key);
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: options.bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: options.bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
       );
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
+      const { sdk, client } = await connect();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
         if (!result.Body) return null;
         return { body: result.Body as Readable, size: result.ContentLength ?? 0 };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
     },
     async delete(key) {
       if (!isStorageKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
     },
   };
 }

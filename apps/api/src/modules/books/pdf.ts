@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 
 export interface PdfTable {
   heading?: string;
@@ -35,6 +35,8 @@ function printable(text: string): string {
 
 /** A plain A4 report of tables, paginated, in the standard Helvetica fonts. */
 export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buffer> {
+  // Loaded with the first report rather than at every start: a third of a second of loading.
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(printable(report.title));
   doc.setProducer('Letsema');

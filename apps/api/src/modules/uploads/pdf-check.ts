@@ -1,14 +1,8 @@
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFInvalidObject,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  type PDFContext,
-  type PDFObject,
-} from '@cantoo/pdf-lib';
+import type * as PdfLib from '@cantoo/pdf-lib';
+import type { PDFContext, PDFDict, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
+
+// pdf-lib is loaded with the first PDF to check rather than at every start (a third of a second).
+let lib: typeof PdfLib;
 
 /** More objects than this is no scan or statement: refused rather than walked. */
 export const MAX_PDF_OBJECTS = 100_000;
@@ -68,9 +62,10 @@ export type PdfVerdict = 'clean' | 'encrypted' | 'active-content' | 'too-long' |
  */
 export async function inspectPdf(bytes: Buffer): Promise<PdfVerdict> {
   if (ENCRYPT_TOKEN.test(bytes.toString('latin1'))) return 'encrypted';
+  lib ??= await import('@cantoo/pdf-lib');
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await lib.PDFDocument.load(bytes, {
       ignoreEncryption: true,
       throwOnInvalidObject: false,
       updateMetadata: false,
@@ -85,29 +80,30 @@ export async function inspectPdf(bytes: Buffer): Promise<PdfVerdict> {
   if (objects.length > MAX_PDF_OBJECTS) return 'too-long';
   for (const [, object] of objects) {
     // An object pdf-lib could not parse may be an object stream whose contents were never seen.
-    if (object instanceof PDFInvalidObject) return 'unreadable';
-    if (object instanceof PDFRawStream && object.dict.get(PDFName.of('Encrypt')) !== undefined) return 'encrypted';
+    if (object instanceof lib.PDFInvalidObject) return 'unreadable';
+    if (object instanceof lib.PDFRawStream && object.dict.get(lib.PDFName.of('Encrypt')) !== undefined)
+      return 'encrypted';
     if (isActive(context, object, 0)) return 'active-content';
   }
   return 'clean';
 }
 
 function nameOf(object: PDFObject | undefined): string | undefined {
-  return object instanceof PDFName ? object.decodeText() : undefined;
+  return object instanceof lib.PDFName ? object.decodeText() : undefined;
 }
 
 function isActive(context: PDFContext, object: PDFObject | undefined, depth: number): boolean {
   // Indirect objects are each walked on their own; this bounds only nested direct objects.
   if (!object || depth > 64) return false;
-  if (object instanceof PDFRawStream) return isActive(context, object.dict, depth + 1);
-  if (object instanceof PDFArray) {
+  if (object instanceof lib.PDFRawStream) return isActive(context, object.dict, depth + 1);
+  if (object instanceof lib.PDFArray) {
     for (let index = 0; index < object.size(); index += 1) {
       if (isActive(context, object.get(index), depth + 1)) return true;
     }
     return false;
   }
-  if (!(object instanceof PDFDict)) return false;
-  if (nameOf(object.get(PDFName.of('Type'))) === 'Action' && !isPlainGoTo(object, false)) return true;
+  if (!(object instanceof lib.PDFDict)) return false;
+  if (nameOf(object.get(lib.PDFName.of('Type'))) === 'Action' && !isPlainGoTo(object, false)) return true;
   for (const [key, value] of object.entries()) {
     const name = key.decodeText();
     if (ACTIVE_KEYS.has(name)) return true;
@@ -126,9 +122,9 @@ function isActive(context: PDFContext, object: PDFObject | undefined, depth: num
  * only `GoTo`s. Anything else, or anything that is not an action, is refused.
  */
 function isAllowedAction(context: PDFContext, key: string, value: PDFObject): boolean {
-  const action = value instanceof PDFRef ? context.lookup(value) : value;
+  const action = value instanceof lib.PDFRef ? context.lookup(value) : value;
   if (action === undefined) return true;
-  if (action instanceof PDFArray) {
+  if (action instanceof lib.PDFArray) {
     if (key === 'OpenAction') return true; // an explicit destination: page and view
     if (key !== 'Next') return false;
     for (let index = 0; index < action.size(); index += 1) {
@@ -137,11 +133,11 @@ function isAllowedAction(context: PDFContext, key: string, value: PDFObject): bo
     return true;
   }
   // A structure element's attributes (`/A`) are dictionaries without `/S`, and may be left be.
-  if (key === 'A' && action instanceof PDFDict && action.get(PDFName.of('S')) === undefined) return true;
-  return action instanceof PDFDict && isPlainGoTo(action, key === 'OpenAction');
+  if (key === 'A' && action instanceof lib.PDFDict && action.get(lib.PDFName.of('S')) === undefined) return true;
+  return action instanceof lib.PDFDict && isPlainGoTo(action, key === 'OpenAction');
 }
 
 function isPlainGoTo(action: PDFDict, plain: boolean): boolean {
-  if (nameOf(action.get(PDFName.of('S'))) !== 'GoTo') return false;
-  return !plain || action.get(PDFName.of('Next')) === undefined;
+  if (nameOf(action.get(lib.PDFName.of('S'))) !== 'GoTo') return false;
+  return !plain || action.get(lib.PDFName.of('Next')) === undefined;
 }
