@@ -22,6 +22,8 @@ import { registerNotifications } from './modules/notifications/register.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { investingRoutes } from './modules/investing/routes.js';
 import { createInvestingService } from './modules/investing/service.js';
+import { contributionRoutes } from './modules/contributions/routes.js';
+import { createContributionService } from './modules/contributions/service.js';
 import { poolRoutes } from './modules/pools/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -210,6 +212,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const investing = createInvestingService({ db, config, clock: booksClock });
   poolRoutes(app, { pools: createPoolService({ db, countLiveMemberships: investing.countLiveMemberships }), guards });
   investingRoutes(app, { investing, guards });
+  contributionRoutes(app, {
+    contributions: createContributionService({ db, clock: { now: booksClock } }),
+    guards,
+  });
   paymentDetailsRoutes(app, { details: createPaymentDetailsService({ db }), guards });
   staffRoutes(app, {
     staff: createStaffService({ db, config }),

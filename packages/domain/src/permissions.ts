@@ -108,6 +108,10 @@ export const adminCallPermissions: Record<string, CallPermission> = {
   'GET /api/admin/loan-repayments': 'payment_management',
   'POST /api/admin/loan-repayments/:id/approve': 'payment_management',
   'POST /api/admin/loan-repayments/:id/reject': 'payment_management',
+  // Who is behind with their contributions: the payments desk, which checks what comes in.
+  'GET /api/admin/contributions': 'payment_management',
+  'GET /api/admin/contributions/export': 'payment_management',
+  'GET /api/admin/arrears': 'payment_management',
 };
 
 /** The admin pages and the role each needs (null: every admin). The sidebar hides the others. */
@@ -117,6 +121,8 @@ export const adminPagePermissions: Record<string, AdminRole | null> = {
   '/admin/members': 'member_management',
   '/admin/staff': 'staff_management',
   '/admin/payments': 'payment_management',
+  '/admin/contributions': 'payment_management',
+  '/admin/contributions/arrears': 'payment_management',
   '/admin/pool-requests': 'investment_management',
   '/admin/loans': 'loan_management',
   // The payments desk checks loan repayments, on a page under Loans it may open without the loans.

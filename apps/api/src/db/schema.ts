@@ -477,6 +477,36 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * A membership's contribution calendar: each instalment's day and amount, written with the approval
+ * (and backfilled for memberships approved before). What is paid of each is not stored: payments fill
+ * the instalments in order, so it follows from the membership's total paid against `cumulative_cents`.
+ */
+export const contributionInstalments = pgTable(
+  'contribution_instalments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** This instalment and all before it: what must be paid by its day. */
+    cumulativeCents: bigint('cumulative_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contribution_instalments_membership_number_key').on(t.membershipId, t.number),
+    // The register reads a month's instalments; the arrears list those whose day has passed.
+    index('contribution_instalments_due_idx').on(t.dueOn, t.membershipId),
+    check(
+      'contribution_instalments_amounts_check',
+      sql`${t.amountCents} >= 0 and ${t.cumulativeCents} >= ${t.amountCents} and ${t.number} >= 1`,
+    ),
+  ],
+);
+
 /** Money movements: contributions paid in with proof, and later returns, fees, withdrawals and refunds. */
 export const payments = pgTable(
   'payments',

@@ -27,6 +27,7 @@ import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib
 import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
 import { countMemberTransactions, listMemberTransactions } from './member-transactions.js';
+import { writeContributionSchedule } from '../contributions/service.js';
 
 type Actor = AuthUser;
 type MembershipRow = typeof memberships.$inferSelect;
@@ -341,6 +342,8 @@ export function createInvestingService(deps: {
           .set({ contributionStatus: 'approved', decidedBy: actorId, decidedAt: new Date(), updatedAt: new Date() })
           .where(eq(memberships.id, membershipId))
           .returning();
+        // The calendar starts on the books' day of the approval, written with it.
+        await writeContributionSchedule(tx, before, pool!.investmentDuration, dayOf(clock()));
         await writeAudit(tx, {
           actorId,
           action: 'membership.approve',
