@@ -57,6 +57,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { createMemberService } from './modules/members/service.js';
 import { createTaskService } from './modules/tasks/service.js';
+import { countWaiting } from './modules/queues/waiting.js';
 import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records-service.js';
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.decorateRequest('ridden', null);
   // Each request's address and browser, for the audit rows its services write.
   trackRequestClient(app);
-  const metrics = registerMetrics(app, { db, token: config.metricsToken });
+  const metrics = registerMetrics(app, { db, token: config.metricsToken, countQueues: () => countWaiting(db) });
 
   // With the request id, and no-store for API answers whose route sets no caching of its own.
   addSecurityHeaders(

@@ -1,3 +1,4 @@
+import { waitingQueues } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SEEDED_MEMBER } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
@@ -199,12 +200,22 @@ describe('admin review of registrations', () => {
     await page.waitForURL('**/admin');
     const targets = [
       ['Registrations', '/admin/members/pending', 'Pending Registrations'],
+      ['Password resets', '/admin/members', null],
+      ['Pool requests', '/admin/pool-requests', null],
       ['Payments', '/admin/payments/pending', null],
       ['Loans', '/admin/loans/pending', 'Loans'],
       ['Loan repayments', '/admin/loans/repayments', null],
       ['Withdrawals', '/admin/withdrawals/pending', 'Withdrawals'],
       ['Exits', '/admin/exits/pending', 'Exit Requests'],
+      ['Expenses waiting', '/admin/expenses', null],
+      ['Income waiting', '/admin/investment/income', null],
+      ['Reopen and unlock', '/admin/month-end', null],
+      ['Staff roles', '/admin/staff', null],
     ] as const;
+    // The super admin holds every role: a tile for every queue.
+    expect(await page.getByRole('list', { name: 'Pending counts' }).getByRole('listitem').count()).toBe(
+      waitingQueues.length,
+    );
     for (const [label, path, heading] of targets) {
       await page
         .getByRole('list', { name: 'Pending counts' })

@@ -78,9 +78,9 @@ describe('an admin invitation, with two-factor required', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
 
-    // No roles until the second staff manager approves: the payments tile leads nowhere, then it does.
+    // No roles until the second staff manager approves: no queue is theirs, then the payments one is.
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByTestId('pending-count-payments').waitFor();
+    await page.getByText('Nothing is waiting for review.', { exact: false }).waitFor();
     const paymentsLink = page.getByRole('link', { name: /Payments.*Proofs of payment/ });
     expect(await paymentsLink.count()).toBe(0);
     await api('POST', '/api/auth/reauthenticate', { password: DEPUTY.password }, deputy);

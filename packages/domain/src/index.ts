@@ -28,6 +28,7 @@ export * from './exits/schemas.js';
 export * from './payout-account/schemas.js';
 export * from './admin/members.js';
 export * from './admin/tasks.js';
+export * from './admin/queues.js';
 export * from './loans/schemas.js';
 // The answers of the API: the schemas it serialises and documents, and the types the web app reads.
 export * as answerField from './answer-fields.js';

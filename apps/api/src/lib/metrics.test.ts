@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queueKeys } from '@letsema/domain';
 import { createTestApp, seedActiveMember, type TestContext } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { emailOutbox } from '../db/schema.js';
 import { MAINTENANCE_JOB } from './maintenance.js';
-import { COUNTS_CACHE_MS } from './metrics.js';
+import { COUNTS_CACHE_MS, queueLabel } from './metrics.js';
 
 const TOKEN = randomBytes(32).toString('hex');
 
@@ -108,19 +109,13 @@ describe(`metrics (${testEngine})`, () => {
       vi.setSystemTime(Date.now() + 60_000);
       const text = await scrape();
       expect(sample(text, 'letsema_decision_queue_length{queue="registrations"}')).toBe(2);
-      for (const queue of [
-        'payments',
-        'pool_requests',
-        'expenses',
-        'income',
-        'record_reversals',
-        'exits',
-        'withdrawals',
-        'loans',
-        'loan_repayments',
-      ]) {
+      // Every queue of the one definition is reported, under its key in snake case.
+      for (const key of queueKeys.filter((key) => key !== 'registrations')) {
+        const queue = queueLabel(key);
         expect(sample(text, `letsema_decision_queue_length{queue="${queue}"}`), queue).toBe(0);
       }
+      expect(sample(text, 'letsema_decision_queue_length{queue="loan_repayments"}')).toBe(0);
+      expect(sample(text, 'letsema_decision_queue_length{queue="password_resets"}')).toBe(0);
       expect(sample(text, 'letsema_email_outbox_rows{status="pending"}')).toBe(2);
       expect(sample(text, 'letsema_email_outbox_rows{status="failed"}')).toBe(1);
       const age = sample(text, 'letsema_email_outbox_oldest_pending_age_seconds')!;

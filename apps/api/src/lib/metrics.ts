@@ -4,23 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
 import { countWhere } from '../db/sql-json.js';
-import {
-  emailOutbox,
-  expenses,
-  exitRequests,
-  income,
-  loanRepayments,
-  loans,
-  memberships,
-  payments,
-  recordReversalRequests,
-  users,
-  withdrawals,
-} from '../db/schema.js';
-import { awaitingReview } from '../modules/admin/review-service.js';
-import { pendingPayment, pendingPoolRequest } from '../modules/investing/service.js';
-import { openExit, openWithdrawal } from '../modules/payouts/service.js';
-import { loanAwaitingDecision, pendingLoanRepayment } from '../modules/loans/service.js';
+import { emailOutbox } from '../db/schema.js';
 import { fail } from './envelope.js';
 
 export const METRICS_PATH = '/metrics';
@@ -35,22 +19,16 @@ export interface Metrics {
   recordMaintenanceRun(job: string, outcome: MaintenanceOutcome): void;
 }
 
-/** The queues an admin decides, by the `queue` label. */
-const QUEUES = [
-  'registrations',
-  'payments',
-  'pool_requests',
-  'expenses',
-  'income',
-  'record_reversals',
-  'exits',
-  'withdrawals',
-  'loans',
-  'loan_repayments',
-] as const;
+/** A queue's `queue` label: its key in snake case (`loanRepayments` is `loan_repayments`). */
+export function queueLabel(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** How many items wait in each queue of the one definition (`waitingQueues`), by queue key. */
+export type CountQueues = () => Promise<Record<string, number>>;
 
 interface Counts {
-  queues: Record<(typeof QUEUES)[number], number>;
+  queues: Record<string, number>;
   outboxPending: number;
   outboxFailed: number;
   /** Seconds since the oldest unsent e-mail was written; null when none waits. */
@@ -64,8 +42,11 @@ interface Counts {
  * read with one query at scrape time and kept for COUNTS_CACHE_MS, so frequent scrapes from
  * several collectors cost the database little.
  */
-export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: string | undefined }): Metrics {
-  const { db, token } = deps;
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { db: Db; token: string | undefined; countQueues: CountQueues },
+): Metrics {
+  const { db, token, countQueues } = deps;
   // Hidden from the OpenAPI description: it is for the operator's collector, not for the web app.
   const routeOptions = { schema: { hide: true } };
   if (!token) {
@@ -110,7 +91,7 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: str
     },
   });
 
-  const readCounts = cached(COUNTS_CACHE_MS, () => countWaiting(db));
+  const readCounts = cached(COUNTS_CACHE_MS, () => countWaiting(db, countQueues));
   new Gauge({
     name: 'letsema_decision_queue_length',
     help: 'Items waiting for an admin decision, by queue (as the admin dashboard counts them)',
@@ -118,7 +99,7 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: str
     registers: [registry],
     async collect() {
       const counts = await readCounts();
-      for (const queue of QUEUES) this.set({ queue }, counts.queues[queue]);
+      for (const [key, count] of Object.entries(counts.queues)) this.set({ queue: queueLabel(key) }, count);
     },
   });
   new Gauge({
@@ -175,41 +156,23 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; token: str
   };
 }
 
-/** One query for every queue and the outbox: what a scrape costs the database. */
-async function countWaiting(db: Db): Promise<Counts> {
-  const result = await db.execute<Record<string, number | string | null>>(sql`
-    select
-      ${countWhere(users, awaitingReview)} as registrations,
-      ${countWhere(payments, pendingPayment)} as payments,
-      ${countWhere(memberships, pendingPoolRequest)} as pool_requests,
-      ${countWhere(expenses, eq(expenses.status, 'pending'))} as expenses,
-      ${countWhere(income, eq(income.status, 'pending'))} as income,
-      ${countWhere(recordReversalRequests, eq(recordReversalRequests.status, 'pending'))} as record_reversals,
-      ${countWhere(exitRequests, openExit)} as exits,
-      ${countWhere(withdrawals, openWithdrawal)} as withdrawals,
-      ${countWhere(loans, loanAwaitingDecision)} as loans,
-      ${countWhere(loanRepayments, pendingLoanRepayment)} as loan_repayments,
-      ${countWhere(emailOutbox, eq(emailOutbox.status, 'pending'))} as outbox_pending,
-      ${countWhere(emailOutbox, eq(emailOutbox.status, 'failed'))} as outbox_failed,
-      (select extract(epoch from now() - min(${emailOutbox.createdAt}))::float8 from ${emailOutbox}
-        where ${emailOutbox.status} = 'pending') as outbox_oldest_age
-  `);
+/** The queues, counted as the dashboard counts them, and the outbox: two queries a scrape. */
+async function countWaiting(db: Db, countQueues: CountQueues): Promise<Counts> {
+  const [queues, result] = await Promise.all([
+    countQueues(),
+    db.execute<Record<string, number | string | null>>(sql`
+      select
+        ${countWhere(emailOutbox, eq(emailOutbox.status, 'pending'))} as outbox_pending,
+        ${countWhere(emailOutbox, eq(emailOutbox.status, 'failed'))} as outbox_failed,
+        (select extract(epoch from now() - min(${emailOutbox.createdAt}))::float8 from ${emailOutbox}
+          where ${emailOutbox.status} = 'pending') as outbox_oldest_age
+    `),
+  ]);
   const row = result.rows[0] ?? {};
   const number = (key: string) => Number(row[key] ?? 0);
   const oldest = row.outbox_oldest_age;
   return {
-    queues: {
-      registrations: number('registrations'),
-      payments: number('payments'),
-      pool_requests: number('pool_requests'),
-      expenses: number('expenses'),
-      income: number('income'),
-      record_reversals: number('record_reversals'),
-      exits: number('exits'),
-      withdrawals: number('withdrawals'),
-      loans: number('loans'),
-      loan_repayments: number('loan_repayments'),
-    },
+    queues,
     outboxPending: number('outbox_pending'),
     outboxFailed: number('outbox_failed'),
     outboxOldestAgeSeconds: oldest === null || oldest === undefined ? null : Math.max(0, Number(oldest)),

@@ -5,17 +5,30 @@ import { exitStatuses, withdrawalStatuses } from '../exits/constants.js';
 import { membershipStatuses, paymentStatuses, transactionTypes } from '../investing/constants.js';
 import { kinView } from '../kyc/answers.js';
 import { registrationStatuses } from '../status.js';
+import type { QueueKey } from './queues.js';
 
 /** The counts on the admin dashboard. */
-export const pendingCounts = z.object({
-  registrations: z.number().int().min(0),
-  payments: z.number().int().min(0),
-  poolRequests: z.number().int().min(0).describe('Requests to join a pool'),
-  loans: z.number().int().min(0).describe('Loans waiting for approval or to be paid out'),
-  loanRepayments: z.number().int().min(0).describe('Loan repayments waiting for the payments desk'),
-  withdrawals: z.number().int().min(0),
-  exits: z.number().int().min(0),
-});
+const waitingCount = z.number().int().min(0);
+export const pendingCounts = z
+  .object({
+    registrations: waitingCount.optional(),
+    corrections: waitingCount.optional(),
+    passwordResets: waitingCount.optional().describe('Assisted password resets waiting for a second admin'),
+    poolRequests: waitingCount.optional().describe('Requests to join a pool'),
+    payments: waitingCount.optional(),
+    loanRepayments: waitingCount.optional().describe('Loan repayments waiting for the payments desk'),
+    loans: waitingCount.optional().describe('Loans waiting for approval or to be paid out'),
+    loanWaivers: waitingCount.optional().describe('Late penalties asked to be waived'),
+    withdrawals: waitingCount.optional(),
+    exits: waitingCount.optional(),
+    expenses: waitingCount.optional(),
+    expenseReversals: waitingCount.optional(),
+    income: waitingCount.optional(),
+    incomeReversals: waitingCount.optional(),
+    monthRequests: waitingCount.optional().describe('Requests to reopen or unlock a month'),
+    staffGrants: waitingCount.optional().describe('New admins and role changes waiting for approval'),
+  } satisfies Record<QueueKey, z.ZodType>)
+  .describe("Items waiting in each queue the admin's roles decide; a queue outside them is left out");
 
 /** A registration waiting for review: the account and when it was submitted. */
 export const registrationView = userView.extend({ submittedAt: timestamp.nullable() }).meta({ id: 'Registration' });

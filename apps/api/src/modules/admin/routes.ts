@@ -1,15 +1,15 @@
 import {
   pageQuery,
   pendingCounts,
+  queuesFor,
   registrationDetail,
   registrationView,
   rejectKinBody,
   rejectKycBody,
 } from '@letsema/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { keptPageOf, pageRider } from '../../lib/page-rider.js';
 import { ok, sendOkJson } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
@@ -19,12 +19,8 @@ import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../auth/tokens.js';
 import { toKinView } from '../kyc/service.js';
 import type { Db } from '../../db/client.js';
-import { exitRequests, loanRepayments, loans, memberships, payments, users, withdrawals } from '../../db/schema.js';
-import { countWhere } from '../../db/sql-json.js';
-import { pendingPayment, pendingPoolRequest } from '../investing/service.js';
-import { loanAwaitingDecision, pendingLoanRepayment } from '../loans/service.js';
-import { openExit, openWithdrawal } from '../payouts/service.js';
-import { awaitingReview, type ReviewService } from './review-service.js';
+import { countWaiting } from '../queues/waiting.js';
+import { type ReviewService } from './review-service.js';
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
 
@@ -47,31 +43,21 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingPages, pageQuery, {
     admins: true,
   });
-  // Every admin visit opens the dashboard: its counts are read with the session check, once for all the
-  // admins' requests that come together (they are the same for every admin).
-  const countsWithSession = guards.sessionRead<Record<string, never>>(
-    'admin_dashboard_counts_with_session',
-    sql`select json_build_object(
-      'registrations', ${countWhere(users, awaitingReview)},
-      'payments', ${countWhere(payments, pendingPayment)},
-      'poolRequests', ${countWhere(memberships, pendingPoolRequest)},
-      'loans', ${countWhere(loans, loanAwaitingDecision)},
-      'loanRepayments', ${countWhere(loanRepayments, pendingLoanRepayment)},
-      'withdrawals', ${countWhere(withdrawals, openWithdrawal)},
-      'exits', ${countWhere(exitRequests, openExit)}
-    )`,
-    { admins: true, columns: null },
-  );
-
   app.get(
     '/api/admin/dashboard/pending-counts',
     {
       preHandler: guards.authenticate,
-      config: { writesNoAudit: true, sessionRider: () => countsWithSession({}) },
-      schema: routeDoc({ tag, summary: 'What waits for a decision, counted for the dashboard', data: pendingCounts }),
+      config: { writesNoAudit: true },
+      schema: routeDoc({
+        tag,
+        summary: "What waits for a decision, counted for the dashboard: the queues the admin's roles decide",
+        data: pendingCounts,
+      }),
     },
-    // Only an admin's session reads the counts, and only an admin passes the permission map's guard.
-    async (request) => ok(riddenValue<z.infer<typeof pendingCounts>>(request)!),
+    async (request) => {
+      const keys = queuesFor(currentUser(request)).map((queue) => queue.key);
+      return ok(await countWaiting(deps.db, keys));
+    },
   );
 
   app.get(

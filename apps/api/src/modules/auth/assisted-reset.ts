@@ -24,7 +24,9 @@ import type { TwoFactorService } from './two-factor.js';
  * Assisted resets are rows of `account_links`: waiting for a second admin under one purpose (with a
  * random hash no code matches), then, once approved, under another with the hash of the one-time code.
  */
-const PENDING = 'assisted_reset_pending';
+/** The purpose of a reset waiting for its second admin (the password-reset queue counts these). */
+export const ASSISTED_RESET_PENDING = 'assisted_reset_pending';
+const PENDING = ASSISTED_RESET_PENDING;
 const APPROVED = 'assisted_reset';
 /** A reset nobody decided lapses after a week. */
 const PENDING_DAYS = 7;

@@ -485,8 +485,10 @@ describe(`applications (${testEngine})`, () => {
   });
 
   it("counts the loan on the dashboard and lists it in the loan admins' tasks", async () => {
-    const counts = await okData<{ loans: number }>(call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!));
+    const counts = await okData<{ loans: number }>(call('GET', '/api/admin/dashboard/pending-counts', loanA));
     expect(counts.loans).toBe(1);
+    // The payments desk decides no loan: the queue is not counted for it.
+    expect(await okData(call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!))).not.toHaveProperty('loans');
     const tasks = await okData<Tasks>(call('GET', '/api/admin/tasks', loanA));
     expect(tasks.waiting.filter((item) => item.kind === 'loan').map((item) => [item.id, item.path])).toEqual([
       [loan.id, `/admin/loans/${loan.id}`],

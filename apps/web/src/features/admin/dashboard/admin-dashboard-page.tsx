@@ -1,16 +1,24 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ArrowForward from '@mui/icons-material/ArrowForward';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MoneyOffOutlined from '@mui/icons-material/MoneyOffOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { queuesFor, type QueueKey } from '@letsema/domain';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -19,24 +27,44 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { getDisplayName } from '../../../lib/formatters';
 import { canOpenAdminPage } from '../../../shell/admin-nav';
 import { useShellUser } from '../../../shell/shell-context';
-import { useMonthlyBooks, usePendingCounts, type PendingCounts } from './api';
-import { getTotalPending, pendingTiles } from './pending-tiles';
+import { useMonthlyBooks, usePendingCounts } from './api';
+import { getPendingTiles, getTotalPending, type PendingTile } from './pending-tiles';
 import { RetryAlert } from '../../../components/retry-alert';
 
-const tileLooks: Record<keyof PendingCounts, { icon: ReactElement; color: string; tint: string }> = {
-  registrations: { icon: <HowToRegOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
-  payments: { icon: <PaymentsOutlined />, color: '#248A3D', tint: 'rgba(52, 199, 89, 0.14)' },
-  poolRequests: { icon: <GroupAddOutlined />, color: '#0071A4', tint: 'rgba(50, 173, 230, 0.14)' },
-  loans: { icon: <AccountBalanceOutlined />, color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' },
-  loanRepayments: { icon: <PaymentsOutlined />, color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' },
-  withdrawals: { icon: <SavingsOutlined />, color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' },
-  exits: { icon: <ExitToAppOutlined />, color: '#D70015', tint: 'rgba(255, 59, 48, 0.1)' },
+const blue = { color: '#007AFF', tint: 'rgba(0, 122, 255, 0.1)' };
+const green = { color: '#248A3D', tint: 'rgba(52, 199, 89, 0.14)' };
+const teal = { color: '#0071A4', tint: 'rgba(50, 173, 230, 0.14)' };
+const orange = { color: '#C93400', tint: 'rgba(255, 149, 0, 0.14)' };
+const indigo = { color: '#5856D6', tint: 'rgba(88, 86, 214, 0.12)' };
+const red = { color: '#D70015', tint: 'rgba(255, 59, 48, 0.1)' };
+
+const tileLooks: Record<QueueKey, { icon: ReactElement; color: string; tint: string }> = {
+  registrations: { icon: <HowToRegOutlined />, ...blue },
+  corrections: { icon: <EditNoteOutlined />, ...blue },
+  passwordResets: { icon: <LockResetOutlined />, ...indigo },
+  poolRequests: { icon: <GroupAddOutlined />, ...teal },
+  payments: { icon: <PaymentsOutlined />, ...green },
+  loanRepayments: { icon: <PaymentsOutlined />, ...blue },
+  loans: { icon: <AccountBalanceOutlined />, ...orange },
+  loanWaivers: { icon: <MoneyOffOutlined />, ...orange },
+  withdrawals: { icon: <SavingsOutlined />, ...indigo },
+  exits: { icon: <ExitToAppOutlined />, ...red },
+  expenses: { icon: <ReceiptLongOutlined />, ...red },
+  expenseReversals: { icon: <UndoOutlined />, ...red },
+  income: { icon: <TrendingUpOutlined />, ...green },
+  incomeReversals: { icon: <UndoOutlined />, ...green },
+  monthRequests: { icon: <LockOpenOutlined />, ...teal },
+  staffGrants: { icon: <ManageAccountsOutlined />, ...indigo },
 };
 
 export function AdminDashboardPage() {
   const user = useShellUser();
   const counts = usePendingCounts();
-  const total = counts.data ? getTotalPending(counts.data) : null;
+  const tiles = counts.data ? getPendingTiles(counts.data, user) : null;
+  const total = tiles ? getTotalPending(tiles) : null;
+  // Until the counts come, the queues the admin's roles decide, each with a placeholder.
+  const shown: (Omit<PendingTile, 'count'> & { count?: number })[] =
+    tiles ?? queuesFor(user).filter((queue) => canOpenAdminPage(user, queue.path));
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
@@ -48,9 +76,11 @@ export function AdminDashboardPage() {
         </RetryAlert>
       )}
 
-      <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
-        Waiting for review
-      </Typography>
+      {shown.length > 0 && (
+        <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
+          Waiting for review
+        </Typography>
+      )}
       <Box
         component="ul"
         aria-label="Pending counts"
@@ -67,17 +97,14 @@ export function AdminDashboardPage() {
           },
         }}
       >
-        {pendingTiles.map((tile) => {
+        {shown.map((tile) => {
           const look = tileLooks[tile.key];
-          const count = counts.data?.[tile.key];
-          // Every admin sees the counts; only those whose roles open the page get the link.
-          const canOpen = canOpenAdminPage(user, tile.path);
-          const ArrowIcon = canOpen ? ArrowForward : LockOutlined;
           return (
             <li key={tile.key}>
               <Card sx={{ height: '100%' }}>
                 <CardActionArea
-                  {...(canOpen ? { component: RouterLink, to: tile.path } : { component: 'div', disabled: true })}
+                  component={RouterLink}
+                  to={tile.path}
                   sx={{
                     height: '100%',
                     p: { xs: 2, sm: 2.5 },
@@ -107,7 +134,7 @@ export function AdminDashboardPage() {
                   >
                     {look.icon}
                   </Box>
-                  <ArrowIcon
+                  <ArrowForward
                     aria-hidden
                     sx={{
                       gridArea: 'arrow',
@@ -125,7 +152,7 @@ export function AdminDashboardPage() {
                       lineHeight: 1.1,
                     }}
                   >
-                    {count ?? (counts.isError ? '--' : <Skeleton width={40} />)}
+                    {tile.count ?? (counts.isError ? '--' : <Skeleton width={40} />)}
                   </Typography>
                   <Box sx={{ gridArea: 'text', minWidth: 0, mt: { sm: -1.5 } }}>
                     <Typography sx={{ fontWeight: 600 }}>{tile.label}</Typography>

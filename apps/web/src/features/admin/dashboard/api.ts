@@ -1,17 +1,13 @@
+import type { QueueKey } from '@letsema/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
-/** What is waiting for review, as `GET /api/admin/dashboard/pending-counts` answers it. */
-export interface PendingCounts {
-  registrations: number;
-  payments: number;
-  poolRequests: number;
-  loans: number;
-  loanRepayments: number;
-  withdrawals: number;
-  exits: number;
-}
+/**
+ * What is waiting for review, as `GET /api/admin/dashboard/pending-counts` answers it: a count for
+ * each queue the admin's roles decide, and none for the others.
+ */
+export type PendingCounts = Partial<Record<QueueKey, number>>;
 
 export const dashboardKeys = {
   pendingCounts: adminKeys.pendingCounts,

@@ -1,54 +1,47 @@
+import { queueKeys } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import { canOpenAdminPage } from '../../../shell/admin-nav';
-import { getTotalPending, pendingTiles } from './pending-tiles';
+import { getPendingTiles, getTotalPending } from './pending-tiles';
 
-describe('pendingTiles', () => {
-  it('links every count to its pending screen', () => {
-    expect(pendingTiles.map((tile) => [tile.key, tile.path])).toEqual([
-      ['registrations', '/admin/members/pending'],
-      ['payments', '/admin/payments/pending'],
-      ['poolRequests', '/admin/pool-requests'],
-      ['loans', '/admin/loans/pending'],
-      ['loanRepayments', '/admin/loans/repayments'],
-      ['withdrawals', '/admin/withdrawals/pending'],
-      ['exits', '/admin/exits/pending'],
-    ]);
+const superAdmin = { isAdmin: true, isSuperAdmin: true, adminRoles: [] };
+const every = Object.fromEntries(queueKeys.map((key) => [key, 1]));
+
+describe('getPendingTiles', () => {
+  it('links every queue to its pending screen, in the queues order', () => {
+    const tiles = getPendingTiles(every, superAdmin);
+    expect(tiles.map((tile) => tile.key)).toEqual(queueKeys);
+    expect(Object.fromEntries(tiles.map((tile) => [tile.key, tile.path]))).toMatchObject({
+      registrations: '/admin/members/pending',
+      payments: '/admin/payments/pending',
+      loanRepayments: '/admin/loans/repayments',
+      loans: '/admin/loans/pending',
+      withdrawals: '/admin/withdrawals/pending',
+      exits: '/admin/exits/pending',
+      monthRequests: '/admin/month-end',
+    });
+    for (const tile of tiles) expect(canOpenAdminPage(superAdmin, tile.path), tile.path).toBe(true);
   });
 
-  it('adds up the counts', () => {
-    expect(
-      getTotalPending({
-        registrations: 3,
-        payments: 2,
-        poolRequests: 4,
-        loans: 0,
-        loanRepayments: 2,
-        withdrawals: 1,
-        exits: 0,
-      }),
-    ).toBe(12);
+  it('shows only the queues the answer counted, and adds them up', () => {
+    const tiles = getPendingTiles({ payments: 2, loanRepayments: 1 }, superAdmin);
+    expect(tiles.map((tile) => [tile.key, tile.count])).toEqual([
+      ['payments', 2],
+      ['loanRepayments', 1],
+    ]);
+    expect(getTotalPending(tiles)).toBe(3);
   });
 
   it('says something waits when only a loan repayment does', () => {
-    expect(
-      getTotalPending({
-        registrations: 0,
-        payments: 0,
-        poolRequests: 0,
-        loans: 0,
-        loanRepayments: 1,
-        withdrawals: 0,
-        exits: 0,
-      }),
-    ).toBe(1);
+    expect(getTotalPending(getPendingTiles({ payments: 0, loanRepayments: 1 }, superAdmin))).toBe(1);
   });
 
   it.each([
     [['payment_management'], ['payments', 'loanRepayments']],
-    [['loan_management'], ['loans']],
+    [['loan_management'], ['loans', 'loanWaivers']],
     [['exit_requests'], ['withdrawals', 'exits']],
-  ])('lets roles %j open only the tiles %j', (roles, keys) => {
+    [['audit'], []],
+  ])('never shows roles %j a tile whose page they cannot open: only %j', (roles, keys) => {
     const admin = { isAdmin: true, adminRoles: roles };
-    expect(pendingTiles.filter((tile) => canOpenAdminPage(admin, tile.path)).map((tile) => tile.key)).toEqual(keys);
+    expect(getPendingTiles(every, admin).map((tile) => tile.key)).toEqual(keys);
   });
 });

@@ -1,44 +1,31 @@
+import { queuesFor, type QueueKey } from '@letsema/domain';
+import { canOpenAdminPage } from '../../../shell/admin-nav';
 import type { PendingCounts } from './api';
 
 export interface PendingTile {
-  key: keyof PendingCounts;
+  key: QueueKey;
   label: string;
   description: string;
   path: string;
+  count: number;
 }
 
-/** The dashboard's tiles, in order, each linking to where those items are handled. */
-export const pendingTiles: readonly PendingTile[] = [
-  {
-    key: 'registrations',
-    label: 'Registrations',
-    description: 'KYC submissions to review',
-    path: '/admin/members/pending',
-  },
-  { key: 'payments', label: 'Payments', description: 'Proofs of payment to confirm', path: '/admin/payments/pending' },
-  {
-    key: 'poolRequests',
-    label: 'Pool requests',
-    description: 'Requests to join a pool',
-    path: '/admin/pool-requests',
-  },
-  { key: 'loans', label: 'Loans', description: 'Loan applications', path: '/admin/loans/pending' },
-  {
-    key: 'loanRepayments',
-    label: 'Loan repayments',
-    description: 'Repayments to check against the bank',
-    path: '/admin/loans/repayments',
-  },
-  {
-    key: 'withdrawals',
-    label: 'Withdrawals',
-    description: 'Withdrawal requests',
-    path: '/admin/withdrawals/pending',
-  },
-  { key: 'exits', label: 'Exits', description: 'Exit requests', path: '/admin/exits/pending' },
-];
+/**
+ * The dashboard's tiles, in the queues' order: one for each queue the admin's roles decide that the
+ * answer counted and whose page the admin may open, so a tile never leads to a refusal.
+ */
+export function getPendingTiles(
+  counts: PendingCounts,
+  admin: { isAdmin: boolean; adminRoles: readonly string[]; isSuperAdmin?: boolean },
+): PendingTile[] {
+  return queuesFor(admin).flatMap((queue) => {
+    const count = counts[queue.key];
+    if (count === undefined || !canOpenAdminPage(admin, queue.path)) return [];
+    return [{ key: queue.key, label: queue.label, description: queue.description, path: queue.path, count }];
+  });
+}
 
 /** How many items wait in all, for the line under the title. */
-export function getTotalPending(counts: PendingCounts): number {
-  return pendingTiles.reduce((total, tile) => total + (counts[tile.key] ?? 0), 0);
+export function getTotalPending(tiles: readonly PendingTile[]): number {
+  return tiles.reduce((total, tile) => total + tile.count, 0);
 }
