@@ -213,6 +213,7 @@ describe('admin review of registrations', () => {
       ['Staff roles', '/admin/staff', null],
     ] as const;
     // The super admin holds every role: a tile for every queue.
+    await page.getByTestId('pending-count-staffGrants').waitFor();
     expect(await page.getByRole('list', { name: 'Pending counts' }).getByRole('listitem').count()).toBe(
       waitingQueues.length,
     );
