@@ -1,6 +1,6 @@
 // Runs every test suite the machine can run: lint, types, unit, API integration on PGlite (and on
 // PostgreSQL when TEST_DATABASE_URL is set), and browser tests in Chromium. Ends with one line of
-// totals. Under CI a missing browser is a failure, not a skip.
+// totals and each part's wall-clock time. Under CI a missing browser is a failure, not a skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +15,15 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = mkdtempSync(path.join(tmpdir(), 'letsema-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each part's wall-clock time, printed in the summary so a slow part is seen at once. */
+const timings = [];
+const startedAt = performance.now();
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ title, ms: performance.now() - started });
   if (result.status !== 0) failures.push(title);
   return result.status === 0;
 }
@@ -65,6 +70,15 @@ if (existsSync(chromium)) {
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');
+for (const { title, ms } of timings) console.log(`${formatDuration(ms).padStart(9)}  ${title}`);
+console.log(`${formatDuration(performance.now() - startedAt).padStart(9)}  total`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
+
+/** `12m 05s`, or `8.4s` under a minute. */
+function formatDuration(ms) {
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)}s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+}
