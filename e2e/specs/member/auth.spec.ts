@@ -20,8 +20,10 @@ describe('registration and sign-in', () => {
 
     await page.waitForURL('**/login');
     await page.getByText('Account created! Please log in to complete your registration.').waitFor();
-    // Not bounced off /login: the member signs in here.
-    await page.waitForTimeout(500);
+    // Not bounced off /login: no session was stored (the page leaves only for a signed-in account),
+    // and the member signs in here.
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await page.getByLabel('Email').fill(email);

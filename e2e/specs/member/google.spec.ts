@@ -112,10 +112,15 @@ describe('Google sign-in', () => {
       await route.fulfill({ json: { success: true, data: { google: null }, error: null } });
     });
     for (const path of ['/login', '/register']) {
+      const answer = page.waitForResponse('**/api/auth/providers');
       await page.goto(path);
       await page.getByRole('button', { name: path === '/login' ? 'Sign In' : 'Sign Up' }).waitFor();
       await expect.poll(() => answered).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
+      // The answer has been read, and the page has drawn two frames since.
+      await (await answer).finished();
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
       answered = 0;
     }

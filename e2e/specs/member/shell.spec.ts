@@ -139,8 +139,6 @@ describe('member shell', () => {
     await sidebar.getByRole('link', { name: 'Transactions' }).click();
     await page.waitForURL('**/transactions');
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
-    // Past the moment in which the guard's own load counts as the dashboard's.
-    await page.waitForTimeout(3500);
     await failAccountLoads();
     await sidebar.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');

@@ -135,14 +135,18 @@ describe(`e-mail delivery over SMTP (${testEngine})`, () => {
     const hanging = createOutboxWorker({
       db: t.db,
       mailer: { kind: 'smtp', send: () => new Promise<void>(() => undefined), close: () => undefined },
-      claimTimeoutMs: 1_500,
+      claimTimeoutMs: 90_000,
       workerId: 'dead-instance',
     });
     void hanging.runOnce();
     await vi.waitFor(async () => expect((await outboxRow(t.db, to)).claimedBy).toBe('dead-instance'));
 
+    // The claim holds the row for the claim timeout, and no other worker takes it meanwhile.
+    const claimed = await outboxRow(t.db, to);
+    expect(claimed.nextAttemptAt.getTime() - claimed.claimedAt!.getTime()).toBe(90_000);
     expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    // The timeout passes (moved in the database rather than waited for on the clock).
+    await makeDue(t.db, to);
     expect(await t.app.outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(receivedBy(smtp, to)).toHaveLength(1);
     expect(await outboxRow(t.db, to)).toMatchObject({ status: 'sent', attempts: 2, claimedBy: t.app.outbox.workerId });
