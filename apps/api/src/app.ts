@@ -52,7 +52,7 @@ import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { payoutAccountRoutes } from './modules/payout-account/routes.js';
-import { createPayoutAccountService } from './modules/payout-account/service.js';
+import { createPayoutAccountService, erasePayoutAccount } from './modules/payout-account/service.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { createMemberService } from './modules/members/service.js';
@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     logger: app.log,
     kycRetentionYears: config.kycRetentionYears,
     applicantRetentionMonths: config.applicantRetentionMonths,
+    erasePayoutAccount,
     onRun: metrics.recordMaintenanceRun,
   });
   app.decorate('maintenance', maintenance);

@@ -13,6 +13,7 @@ import {
 } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { joinOk } from '../../test/investing.js';
+import { erasePayoutAccount } from '../modules/payout-account/service.js';
 import { seedOpenPool } from '../../test/pools.js';
 import { seedSubmittedMember, uploadFile } from '../../test/seed.js';
 import {
@@ -87,7 +88,12 @@ describe(`the daily maintenance (${testEngine})`, () => {
     ]);
     await t.db.insert(mfaChallenges).values({ userId: other.id, method: 'password', expiresAt: daysAgo(2) });
 
-    const maintenance = createMaintenance({ db: t.db, storage: createLocalStorage(uploadsDir()), logger: quietLogger });
+    const maintenance = createMaintenance({
+      db: t.db,
+      storage: createLocalStorage(uploadsDir()),
+      logger: quietLogger,
+      erasePayoutAccount,
+    });
     const first = await maintenance.run();
     expect(first.sentMails).toBeGreaterThanOrEqual(1);
     expect(first.unsentMails).toBeGreaterThanOrEqual(2);
@@ -133,7 +139,12 @@ describe(`the daily maintenance (${testEngine})`, () => {
   it('runs once a day however many instances ask at the same moment', async () => {
     await t.db.delete(rateLimits).where(eq(rateLimits.key, 'maintenance:daily'));
     const instances = Array.from({ length: 4 }, () =>
-      createMaintenance({ db: t.db, storage: createLocalStorage(uploadsDir()), logger: quietLogger }),
+      createMaintenance({
+        db: t.db,
+        storage: createLocalStorage(uploadsDir()),
+        logger: quietLogger,
+        erasePayoutAccount,
+      }),
     );
     const reports = await Promise.all(instances.map((instance) => instance.runIfDue()));
     expect(reports.filter((report) => report !== null)).toHaveLength(1);
@@ -161,6 +172,7 @@ describe(`the daily maintenance (${testEngine})`, () => {
     const goneKeys = (await t.db.select().from(files).where(eq(files.ownerId, gone.userId))).map((f) => f.key);
 
     const maintenance = createMaintenance({
+      erasePayoutAccount,
       db: t.db,
       storage: createLocalStorage(uploadsDir()),
       logger: quietLogger,
@@ -234,6 +246,7 @@ describe(`the daily maintenance (${testEngine})`, () => {
     expect(rejectedKeys.length).toBeGreaterThan(0);
 
     const maintenance = createMaintenance({
+      erasePayoutAccount,
       db: t.db,
       storage: createLocalStorage(uploadsDir()),
       logger: quietLogger,
@@ -264,6 +277,7 @@ describe(`the daily maintenance (${testEngine})`, () => {
 
     // A shorter clock, from the configuration, takes the quieter one too.
     const sooner = createMaintenance({
+      erasePayoutAccount,
       db: t.db,
       storage: createLocalStorage(uploadsDir()),
       logger: quietLogger,
@@ -329,7 +343,12 @@ describe(`the daily maintenance (${testEngine})`, () => {
       .set({ relationshipEndedAt: daysAgo(6 * 366) })
       .where(eq(users.id, member.id));
 
-    const maintenance = createMaintenance({ db: t.db, storage: createLocalStorage(uploadsDir()), logger: quietLogger });
+    const maintenance = createMaintenance({
+      db: t.db,
+      storage: createLocalStorage(uploadsDir()),
+      logger: quietLogger,
+      erasePayoutAccount,
+    });
     expect((await maintenance.run()).erasedMembers).toBe(1);
 
     const [masked] = await t.db.select().from(withdrawals).where(eq(withdrawals.userId, member.id));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import {
   accountingPeriods,
   correctionRequests,
@@ -23,7 +23,6 @@ import {
 } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 import type { Storage } from './storage.js';
-import { erasePayoutAccount } from '../modules/payout-account/service.js';
 
 /** How long each kind of row is kept once it has served its purpose. */
 export const RETENTION = {
@@ -87,6 +86,8 @@ export function createMaintenance(deps: {
    * rejection or their last activity: nothing obliges the cooperative to keep them longer.
    */
   applicantRetentionMonths?: number;
+  /** Keeps of a leaver's payout account only what the books need (the payout-account module's rule). */
+  erasePayoutAccount: (executor: Executor, userId: string) => Promise<void>;
   /** Told when a run ends (the metrics count runs by outcome). */
   onRun?: (job: typeof MAINTENANCE_JOB, outcome: 'success' | 'failure' | 'skipped') => void;
 }) {
@@ -171,7 +172,7 @@ export function createMaintenance(deps: {
         .returning({ key: files.key });
       const kin = await tx.delete(nextOfKin).where(eq(nextOfKin.userId, id)).returning({ id: nextOfKin.id });
       await tx.delete(notifications).where(eq(notifications.userId, id));
-      await erasePayoutAccount(tx, id);
+      await deps.erasePayoutAccount(tx, id);
       await tx
         .update(users)
         .set({

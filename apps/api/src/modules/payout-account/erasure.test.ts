@@ -7,6 +7,7 @@ import { seedPayoutAccount } from '../../../test/payout-account.js';
 import { payoutAccounts, users } from '../../db/schema.js';
 import { createMaintenance } from '../../lib/maintenance.js';
 import { createLocalStorage } from '../../lib/storage.js';
+import { erasePayoutAccount } from './service.js';
 
 let t: TestContext;
 const quietLogger = { info: () => undefined, error: () => undefined };
@@ -29,6 +30,7 @@ describe(`erasing a member who left (${testEngine})`, () => {
       .set({ relationshipEndedAt: new Date(Date.now() - 6 * 366 * 24 * 60 * 60 * 1000) })
       .where(eq(users.id, gone.id));
     const maintenance = createMaintenance({
+      erasePayoutAccount,
       db: t.db,
       storage: createLocalStorage(path.join(t.dataDir, 'uploads')),
       logger: quietLogger,
