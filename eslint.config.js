@@ -45,11 +45,6 @@ const temporaryLayerExceptions = {
     from: './apps/api/src/modules',
     except: ['./auth/tokens.ts', './auth/user-view.ts'],
   },
-  // The queues of what is waiting, being defined once for My Tasks, the dashboard counts and metrics.
-  'apps/api/src/lib/metrics.ts': {
-    from: './apps/api/src/modules',
-    except: ['./admin/review-service.ts', './investing/service.ts', './payouts/service.ts', './loans/service.ts'],
-  },
   // Pages shared between features, to move into components/ or lib/ (or into the feature they belong to).
   'apps/web/src/features/admin/notifications/admin-notifications-page.tsx': {
     from: './apps/web/src/features',
