@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGuards } from './lib/auth-guard.js';
-import { enforcePermissionMap } from './lib/permissions.js';
+import { enforceRoutePermissions } from './lib/permissions.js';
 import { DOCS_PREFIX, registerOpenApi } from './lib/openapi/register.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
@@ -46,7 +46,6 @@ import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { registerMetrics } from './lib/metrics.js';
 import { RequestLogController } from './lib/request-log.js';
 import { trackRequestClient } from './lib/request-client.js';
-import { compressJsonAnswers } from './lib/compress-json.js';
 import { addSecurityHeaders } from './lib/security-headers.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
@@ -140,7 +139,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
     [DOCS_PREFIX],
   );
-  compressJsonAnswers(app);
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
@@ -167,7 +165,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     idleMinutes: config.idleMinutes,
     mfaRequiredForAdmins: config.mfa.requiredForAdmins,
   });
-  enforcePermissionMap(app, guards);
+  enforceRoutePermissions(app, guards);
   // Before the routes: the OpenAPI description collects them as they are added.
   await registerOpenApi(app);
   const auth = createAuthService({

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { apiRoot } from '../paths.js';
 import { holdDatabase } from './data-dir-lock.js';
-import { prepareStatementsOn } from './prepared-statements.js';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -91,7 +90,6 @@ export async function openDatabase(options: {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
-    pool.on('connect', prepareStatementsOn);
     const db = drizzleNodePg(pool, { schema });
     const lockClient = await pool.connect();
     try {

@@ -4,9 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
-import { meViewJson } from '../modules/auth/user-view.js';
 import { writeAudit } from './audit.js';
-import { batchedRead, batchedStatement } from './batched-read.js';
+import { batchedStatement } from './batched-read.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
@@ -68,6 +67,8 @@ declare module 'fastify' {
     ridden: { value: unknown } | null;
   }
   interface FastifyContextConfig {
+    /** A call a screen repeats on a timer (the bell's count): not activity, it never moves the session on. */
+    isPolling?: boolean;
     /** A read made in the same round trip as the session check (`Guards.sessionRead`). */
     sessionRider?: SessionRider;
   }
@@ -127,19 +128,6 @@ export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes'])
 }
 
 /**
- * The live sessions among the placeholder `sessionIds` (an array), for reads made for many requests
- * in one statement (`perSession`). The array is read through a subquery so that PostgreSQL plans the
- * statement once: given the array itself, each run's plan counts its elements, is cheaper than a plan
- * for any array, and is made again on every run (test/plans.test.ts).
- */
-export function liveSessionsAmong(idleMinutes: GuardSettings['idleMinutes']) {
-  return and(
-    sql`${sessions.id} = any(array(select unnest(${sql.placeholder('sessionIds')}::uuid[])))`,
-    liveSessionConditions(idleMinutes),
-  );
-}
-
-/**
  * The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`), with the
  * columns that the route's read takes from a request (`columns`; null for a read that takes none).
  */
@@ -148,54 +136,26 @@ const riddenRequests = (columns: SQL | null) => sql`json_to_recordset(${sql.plac
 /** The columns of a request for a page (`RiddenPage`). */
 const pageColumns = sql`"limit" integer, "offset" integer, "known" text`;
 
-/** A row read for a live session: which session, and whose. */
-export interface PerSessionRow {
-  sessionId: string;
-  userId: string;
-}
-
-/**
- * A read for the session named by a token's claims, made with the reads of the requests that come at
- * the same time (`batchedRead`): `statement` takes the placeholder `sessionIds` and answers one row per
- * live session among them (`liveSessionsAmong`). A request gets its session's row only when the
- * session belongs to the account its token names; otherwise undefined, as for a session that ended.
- */
-export function perSession<R extends PerSessionRow>(statement: {
-  execute(values: { sessionIds: string[] }): Promise<R[]>;
-}): (claims: TokenClaims) => Promise<R | undefined> {
-  return batchedRead<TokenClaims, R>({
-    async read(claims) {
-      const sessionIds = [...new Set(claims.map((claim) => claim.sessionId))];
-      const rows = await statement.execute({ sessionIds });
-      const bySession = new Map(rows.map((row) => [row.sessionId, row]));
-      return claims.map((claim) => {
-        const row = bySession.get(claim.sessionId);
-        return row && row.userId === claim.userId ? row : undefined;
-      });
-    },
-  });
-}
-
 /**
  * Builds the hooks that guard routes. The token's user and session are loaded on every request,
  * so a suspended account, an ended session or one left idle too long stops working at once.
  */
 export function createGuards(deps: { db: Db } & GuardSettings) {
-  /** A live session with the given columns of its account, read for many requests at once. */
-  const sessionsWith = <C extends typeof authColumns | ReturnType<typeof meViewJson>>(name: string, user: C) =>
-    perSession(
-      deps.db
-        .select({ sessionId: sessions.id, userId: sessions.userId, user, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(liveSessionsAmong(deps.idleMinutes))
-        .prepare(name),
-    );
-  // Every signed-in request runs the first: prepared once per connection, and shared by the requests
-  // that come together. The second reads the account as `GET /api/auth/me` answers it, written as
-  // JSON by the database.
-  const findSession = sessionsWith('auth_find_sessions', authColumns);
-  const findSessionWithMe = sessionsWith('auth_find_sessions_me', meViewJson(deps.mfaRequiredForAdmins));
+  // Every signed-in request runs it: one session by its primary key, with the account's columns.
+  const findSessionStatement = deps.db
+    .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        liveSessionConditions(deps.idleMinutes),
+      ),
+    )
+    .prepare('auth_find_session');
+  const findSession = async (claims: TokenClaims) =>
+    (await findSessionStatement.execute({ sessionId: claims.sessionId, userId: claims.userId }))[0];
   const touchAfter = touchAfterSeconds(deps.idleMinutes);
 
   /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
@@ -220,7 +180,9 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     if (!claims) return null;
     const row = await find(claims);
     if (!row) return null;
-    if (Date.now() - row.lastSeenAt.getTime() >= touchAfter * 1000) {
+    // Polling (the bell's count) is not activity: it never moves the session on.
+    const isPolling = request.routeOptions.config.isPolling === true;
+    if (!isPolling && Date.now() - row.lastSeenAt.getTime() >= touchAfter * 1000) {
       await deps.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
@@ -259,16 +221,6 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
       .prepare(name);
     const find = batchedStatement<TokenClaims & V, RiddenSession>(statement, 'requests');
     return (values) => (claims) => find({ ...values, sessionId: claims.sessionId, userId: claims.userId });
-  }
-
-  /**
-   * The answer of `GET /api/auth/me` as JSON text, with the same session checks as `authenticate`,
-   * in one query (an account that must change its password may still read itself).
-   */
-  async function readMe(request: FastifyRequest): Promise<string> {
-    const auth = await loadSession(request, findSessionWithMe);
-    if (!auth) throw unauthenticated(guardMessages.sessionEnded);
-    return auth.user;
   }
 
   /**
@@ -361,7 +313,6 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     verifyBearer,
     authenticate,
     authenticateAs,
-    readMe,
     requirePermission,
     requireAdmin,
     sessionRead,

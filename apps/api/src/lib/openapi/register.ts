@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { adminCallPermissions, adminRoleInfo, ANY_ADMIN } from '@letsema/domain';
+import { adminRoleInfo, ANY_ADMIN } from '@letsema/domain';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,8 +61,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const described = describeZod(args);
       const schema = described.schema as (FastifySchema & Record<string, unknown>) | undefined;
       if (!schema || schema.hide) return described;
-      const methods = Array.isArray(args.route.method) ? args.route.method : [args.route.method];
-      const permission = methods.map((method) => adminCallPermissions[`${method} ${args.url}`]).find(Boolean);
+      const permission = args.route.config?.permission;
       if (permission) {
         schema['x-required-role'] = permission;
         const who =

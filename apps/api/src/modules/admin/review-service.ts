@@ -1,15 +1,13 @@
 import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
-import { keptPages } from '../../db/kept-pages.js';
-import { pagedList, pageId, pageOrder, pageReader } from '../../db/page-ids.js';
 import { fixedCondition } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
-import { registrationViewJson } from '../auth/user-view.js';
+import { toUserView } from '../auth/user-view.js';
 
 type UserRow = typeof users.$inferSelect;
 type KinRow = typeof nextOfKin.$inferSelect;
@@ -46,31 +44,6 @@ const kinSnapshot = (k: KinRow) => ({
 /** Admin review of registrations: the queue, one member's submission, and the decisions on it. */
 export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
-  // The queue and its count are on every review visit and the dashboard: prepared once, not built per request.
-  // A page of the queue is written as JSON by the database, one column for the whole page: reading
-  // twenty 33-column rows and building their views cost the server more than the query.
-  // The page's ids by its offset and their JSON, in one statement (db/page-ids.ts).
-  const awaitingList = pagedList({
-    table: users,
-    id: users.id,
-    where: awaitingReview,
-    order: [asc(users.submittedAt), asc(users.id)],
-  });
-  const awaitingRows = (value: SQL) =>
-    db
-      .select({ n: pageOrder, view: value.as('view') })
-      .from(awaitingList.ids)
-      .innerJoin(users, eq(users.id, pageId));
-  const awaitingText = awaitingList.json(awaitingRows(registrationViewJson()));
-  const awaitingPage = pageReader(db, 'review_awaiting_page', { json: awaitingText });
-  // The pages the server keeps, read with the session check (db/kept-pages.ts): a page shows its
-  // members' rows only.
-  const awaitingPages = keptPages({
-    rows: awaitingRows,
-    text: awaitingText,
-    versions: sql`${users.id}::text || ':' || ${users}.xmin::text`,
-  });
-
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -97,12 +70,16 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
   return {
-    /** The queue's pages as `awaitingReviewJson` answers them, kept by the server. */
-    awaitingPages,
-
-    /** A page of the queue, oldest submission first, as the JSON array the API answers. */
-    async awaitingReviewJson(query: PageQuery): Promise<string> {
-      return (await awaitingPage(query))!.json;
+    /** A page of the queue, oldest submission first, each registration with when it was submitted. */
+    async awaitingReview(query: PageQuery) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(awaitingReview)
+        .orderBy(asc(users.submittedAt), asc(users.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map((row) => ({ ...toUserView(row), submittedAt: row.submittedAt?.toISOString() ?? null }));
     },
 
     /** One member with their next of kin. */

@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { keptPageOf, pageRider } from '../../lib/page-rider.js';
-import { ok, sendOkJson } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
@@ -20,7 +19,7 @@ import { isUuid } from '../auth/tokens.js';
 import { toKinView } from '../kyc/service.js';
 import type { Db } from '../../db/client.js';
 import { countWaiting } from '../queues/waiting.js';
-import { type ReviewService } from './review-service.js';
+import type { ReviewService } from './review-service.js';
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
 
@@ -32,22 +31,17 @@ function userIdParam(params: unknown): string {
 
 export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewService; guards: Guards; db: Db }) {
   const { review, guards } = deps;
-  // Roles come from the permission map (lib/permissions.ts); routes only ask for a signed-in user.
   const reviewer = { preHandler: guards.authenticate };
   const tag = 'Review';
   const user = z.object({ userId: z.uuid() });
   const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
-  // The queue's page is read with the session check, in one statement.
-  const awaitingWithSession = pageRider(guards, 'review_awaiting_with_session', review.awaitingPages, pageQuery, {
-    admins: true,
-  });
   app.get(
     '/api/admin/dashboard/pending-counts',
     {
+      config: { permission: 'any_admin' },
       preHandler: guards.authenticate,
-      config: { writesNoAudit: true },
       schema: routeDoc({
         tag,
         summary: "What waits for a decision, counted for the dashboard: the queues the admin's roles decide",
@@ -63,8 +57,8 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   app.get(
     '/api/admin/pending-kyc',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
-      config: { writesNoAudit: true, sessionRider: awaitingWithSession },
       schema: routeDoc({
         tag,
         summary: 'Registrations complete and waiting for review, oldest submission first',
@@ -72,16 +66,13 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
         data: z.array(registrationView),
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(pageQuery, request.query);
-      const page = keptPageOf(request, review.awaitingPages, query) ?? (await review.awaitingReviewJson(query));
-      return sendOkJson(reply, page);
-    },
+    async (request) => ok(await review.awaitingReview(parseInput(pageQuery, request.query))),
   );
 
   app.get(
     '/api/admin/users/:userId',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
       schema: routeDoc({
         tag,
@@ -103,6 +94,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   app.post(
     '/api/admin/users/:userId/approve-kyc',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
       schema: routeDoc({
         tag,
@@ -121,6 +113,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   app.post(
     '/api/admin/users/:userId/reject-kyc',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
       schema: routeDoc({
         tag,
@@ -141,6 +134,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   app.post(
     '/api/admin/users/:userId/nok/:n/approve',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
       schema: routeDoc({
         tag,
@@ -161,6 +155,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   app.post(
     '/api/admin/users/:userId/nok/:n/reject',
     {
+      config: { permission: 'member_management' },
       ...reviewer,
       schema: routeDoc({
         tag,

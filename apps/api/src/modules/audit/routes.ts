@@ -6,13 +6,14 @@ import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AuditService } from './service.js';
 
-/** The audit viewer's calls; the `audit` role (or the super admin) is required by the permission map. */
+/** The audit viewer's calls; the `audit` role (or the super admin) is required by each route. */
 export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
 
   app.get(
     '/api/admin/audit',
     {
+      config: { permission: 'audit' },
       ...signedIn,
       schema: routeDoc({
         tag: 'Audit',
@@ -32,12 +33,16 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; g
     querystring: auditQuery,
     file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
   });
-  app.get('/api/admin/audit/export', { ...signedIn, schema: exportSchema }, async (request, reply) => {
-    const csv = await deps.audit.exportCsv(parseInput(auditQuery, request.query));
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="letsema-audit-${day}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/api/admin/audit/export',
+    { config: { permission: 'audit' }, ...signedIn, schema: exportSchema },
+    async (request, reply) => {
+      const csv = await deps.audit.exportCsv(parseInput(auditQuery, request.query));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="letsema-audit-${day}.csv"`)
+        .send(csv);
+    },
+  );
 }

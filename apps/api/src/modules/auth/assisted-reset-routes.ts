@@ -25,7 +25,7 @@ function idOf(params: unknown, key: 'id' | 'userId', message: string): string {
   return id;
 }
 
-/** Assisted password resets: started and decided by member_management admins (permission map), finished by the member. */
+/** Assisted password resets: started and decided by member_management admins, finished by the member. */
 export function assistedResetRoutes(
   app: FastifyInstance,
   deps: { assistedReset: AssistedResetService; guards: Guards },
@@ -39,6 +39,7 @@ export function assistedResetRoutes(
   app.post(
     '/api/admin/members/:userId/assisted-reset',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -58,6 +59,7 @@ export function assistedResetRoutes(
   app.get(
     '/api/admin/assisted-resets',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -71,6 +73,7 @@ export function assistedResetRoutes(
   app.post(
     '/api/admin/assisted-resets/:id/approve',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -92,6 +95,7 @@ export function assistedResetRoutes(
   app.post(
     '/api/admin/assisted-resets/:id/reject',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,

@@ -13,12 +13,13 @@ import {
   emailVerificationMessages,
   recoveryMessages,
 } from '@letsema/domain';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { addressGroup, addressKey } from '../../lib/address-group.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError, conflict, unauthenticated } from '../../lib/errors.js';
+import { toUserView } from './user-view.js';
 import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
 import { createRateLimiter, tooMany } from '../../lib/rate-limit.js';
 import { createEmailProof } from './email-proof.js';
@@ -76,6 +77,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const limiter = createRateLimiter(db);
   const emailProof = createEmailProof({ db, config });
+  // Every screen reads the account: prepared once.
+  const accountById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_account_by_id');
 
   async function openSession(userId: string): Promise<string> {
     const issuedAt = now();
@@ -226,6 +233,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   const assistedReset = createAssistedResetService({ db, config, limiter, twoFactor, now });
 
   return {
+    /**
+     * The signed-in account as `GET /api/auth/me` answers it, with whether an admin must enrol in
+     * two-factor sign-in before the back office.
+     */
+    async me(userId: string) {
+      const [user] = await accountById.execute({ id: userId });
+      if (!user) throw unauthenticated();
+      const mfaRequired = user.isAdmin && config.mfa.requiredForAdmins;
+      return { ...toUserView(user), mfaRequired, mfaEnrolmentRequired: mfaRequired && !user.mfaEnabledAt };
+    },
+
     /**
      * Creates a member account (pending KYC) and answers a token for it. The address is not proven
      * yet: a link to confirm it is sent in the same transaction.

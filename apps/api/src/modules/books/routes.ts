@@ -22,6 +22,7 @@ import {
   statementQuery,
   trialBalance,
   unlockBody,
+  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ type Id = { Params: { id: string } };
 
 /**
  * The books: expenses, income, the month-end close, the trial balance and statements. Admin calls
- * are guarded by the permission map; every decision also passes the maker-checker policy.
+ * are guarded by the role each route declares; every decision also passes the maker-checker policy.
  */
 export function booksRoutes(
   app: FastifyInstance,
@@ -48,13 +49,18 @@ export function booksRoutes(
 ) {
   const signedIn = { preHandler: deps.guards.authenticate };
   const { records, monthEnd, statements } = deps;
-  const books = (doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag: 'Books', ...doc }) });
+  const books = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
+    ...signedIn,
+    config: { permission },
+    schema: routeDoc({ tag: 'Books', ...doc }),
+  });
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever recorded it never decides it (403 `MAKER_CHECKER`).';
 
   app.get(
     '/api/admin/expenses',
     books({
+      permission: 'expense_management',
       summary: 'Expenses, newest first, with the totals by category of all that match',
       querystring: recordListQuery,
       data: recordPage,
@@ -64,6 +70,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/expenses/export',
     books({
+      permission: 'expense_management',
       summary: 'The expenses that match, as CSV',
       querystring: recordListQuery,
       file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
@@ -82,6 +89,7 @@ export function booksRoutes(
   app.post(
     '/api/admin/expenses',
     books({
+      permission: 'expense_management',
       summary: 'Record an expense with its receipt, for another admin to approve',
       description:
         'The receipt is an `expense-receipt` upload of the recording admin; the date is not in the future and its month is open.',
@@ -98,6 +106,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/expenses/:id/approve',
     books({
+      permission: 'expense_management',
       summary: 'Approve an expense; the last approval needed posts it to the ledger',
       description: `Above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve. ${makerChecker}`,
       params,
@@ -109,6 +118,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/expenses/:id/reject',
     books({
+      permission: 'expense_management',
       summary: 'Reject an expense with a reason',
       description: makerChecker,
       params,
@@ -124,6 +134,7 @@ export function booksRoutes(
 
   const reversalRoutes = (collection: 'expenses' | 'income') => {
     const what = collection === 'expenses' ? 'an approved expense' : 'approved income';
+    const permission = collection === 'expenses' ? 'expense_management' : 'investment_management';
     const service =
       collection === 'expenses'
         ? {
@@ -141,6 +152,7 @@ export function booksRoutes(
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal`,
       books({
+        permission,
         summary: `Ask to reverse ${what}, with the reason; other admins decide`,
         description: 'One request waits per record at a time (409).',
         params,
@@ -157,6 +169,7 @@ export function booksRoutes(
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal/approve`,
       books({
+        permission,
         summary: `Approve the reversal waiting on ${what}; the last approval needed posts a reversing entry dated today`,
         description: deciders,
         params,
@@ -168,6 +181,7 @@ export function booksRoutes(
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal/reject`,
       books({
+        permission,
         summary: `Refuse the reversal waiting on ${what}, with a reason`,
         description: deciders,
         params,
@@ -187,6 +201,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/income',
     books({
+      permission: 'investment_management',
       summary: 'Income, newest first, with the totals by category of all that match',
       querystring: recordListQuery,
       data: recordPage,
@@ -196,6 +211,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/income/export',
     books({
+      permission: 'investment_management',
       summary: 'The income that matches, as CSV',
       querystring: recordListQuery,
       file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
@@ -214,6 +230,7 @@ export function booksRoutes(
   app.post(
     '/api/admin/income',
     books({
+      permission: 'investment_management',
       summary: 'Record income with its proof, for another admin to approve',
       body: createIncomeBody,
       status: 201,
@@ -228,6 +245,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/income/:id/approve',
     books({
+      permission: 'investment_management',
       summary: 'Approve income; it is posted to the ledger',
       description: makerChecker,
       params,
@@ -239,6 +257,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/income/:id/reject',
     books({
+      permission: 'investment_management',
       summary: 'Reject income with a reason',
       description: makerChecker,
       params,
@@ -255,7 +274,12 @@ export function booksRoutes(
   const periodQuery = z.object({ period: periodParam });
   app.get(
     '/api/admin/ledger/trial-balance',
-    books({ summary: "A month's trial balance from the ledger", querystring: periodQuery, data: trialBalance }),
+    books({
+      permission: 'month_end',
+      summary: "A month's trial balance from the ledger",
+      querystring: periodQuery,
+      data: trialBalance,
+    }),
     async (request) => {
       const { period } = parseInput(periodQuery, request.query);
       return ok(trialBalanceView(await monthEnd.trialBalance(period)));
@@ -265,6 +289,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/month-end',
     books({
+      permission: 'month_end',
       summary: 'The months from the first with money in them to this one, newest first, with their close',
       data: z.array(periodSummary),
     }),
@@ -272,12 +297,18 @@ export function booksRoutes(
   );
   app.get<{ Params: { period: string } }>(
     '/api/admin/month-end/:period',
-    books({ summary: "One month's close", params: z.object({ period: answerField.month }), data: periodDetail }),
+    books({
+      permission: 'month_end',
+      summary: "One month's close",
+      params: z.object({ period: answerField.month }),
+      data: periodDetail,
+    }),
     async (request) => ok(await monthEnd.getPeriod(request.params.period)),
   );
   app.post<{ Params: { period: string; step: string } }>(
     '/api/admin/month-end/:period/:step',
     books({
+      permission: 'month_end',
       summary: 'Take the next step of the close: lock, reconcile, calculate, allocate, reports, close',
       description:
         "Steps go in order, each once. Only reconcile reads a body: the bank statement's closing balance and the uploaded statement. The admin who calculated never allocates.",
@@ -295,6 +326,7 @@ export function booksRoutes(
   app.post<{ Params: { period: string } }>(
     '/api/admin/month-end/:period/reopen',
     books({
+      permission: 'month_end',
       summary: 'Ask to reopen a closed month, with a reason; another month-end admin decides',
       params: z.object({ period: answerField.month }),
       body: reopenBody,
@@ -312,6 +344,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/month-end/reopen-requests/:id/approve',
     books({
+      permission: 'month_end',
       summary: 'Approve a request to reopen a month: its close starts again',
       description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
       params,
@@ -323,6 +356,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/month-end/reopen-requests/:id/reject',
     books({
+      permission: 'month_end',
       summary: 'Refuse a request to reopen a month',
       description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
       params,
@@ -334,6 +368,7 @@ export function booksRoutes(
   app.post<{ Params: { period: string } }>(
     '/api/admin/month-end/:period/unlock',
     books({
+      permission: 'month_end',
       summary: 'Ask to unlock a locked month that is not yet closed, with a reason; another month-end admin decides',
       description: 'Approved, the month is open again and its close starts over.',
       params: z.object({ period: answerField.month }),
@@ -352,6 +387,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/month-end/unlock-requests/:id/approve',
     books({
+      permission: 'month_end',
       summary: 'Approve a request to unlock a month: it is open again and its close starts over',
       description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
       params,
@@ -363,6 +399,7 @@ export function booksRoutes(
   app.post<Id>(
     '/api/admin/month-end/unlock-requests/:id/reject',
     books({
+      permission: 'month_end',
       summary: 'Refuse a request to unlock a month',
       description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
       params,
@@ -375,6 +412,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/books-start',
     books({
+      permission: 'any_admin',
       summary: 'Which months may take a posting: the month the books start in, the last closed and the locked ones',
       description: 'The record forms offer dates from the first month that may be used.',
       data: booksStartAnswer,
@@ -384,6 +422,7 @@ export function booksRoutes(
   app.put(
     '/api/admin/books-start',
     books({
+      permission: 'month_end',
       summary: 'Set the month the books start in, before anything is posted (super admin only)',
       description:
         'From twelve months back to the current month; refused once anything is posted (409), since the first posting sets it.',
@@ -448,6 +487,7 @@ export function booksRoutes(
   app.get(
     '/api/admin/ledger/monthly',
     books({
+      permission: 'any_admin',
       summary: "The pools' value and the income and expenses of each of the last twelve months",
       data: ledgerMonths,
     }),
@@ -456,6 +496,7 @@ export function booksRoutes(
   app.get<{ Params: { userId: string } }>(
     '/api/admin/members/:userId/statement',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag: 'Members',

@@ -14,7 +14,7 @@ import type { ContributionService } from './service.js';
 
 /**
  * The contribution calendar: the member's own, and the payments desk's register and arrears list
- * (payment_management, by the permission map).
+ * (payment_management).
  */
 export function contributionRoutes(app: FastifyInstance, deps: { contributions: ContributionService; guards: Guards }) {
   const { contributions } = deps;
@@ -40,6 +40,7 @@ export function contributionRoutes(app: FastifyInstance, deps: { contributions: 
     '/api/admin/contributions',
     {
       ...signedIn,
+      config: { permission: 'payment_management' },
       schema: routeDoc({
         tag: 'Review',
         summary: 'The contributions register: the instalments due in a month, member by member, with totals',
@@ -55,6 +56,7 @@ export function contributionRoutes(app: FastifyInstance, deps: { contributions: 
     '/api/admin/contributions/export',
     {
       ...signedIn,
+      config: { permission: 'payment_management' },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Everything in the contributions register that matches, as CSV',
@@ -78,6 +80,7 @@ export function contributionRoutes(app: FastifyInstance, deps: { contributions: 
     '/api/admin/arrears',
     {
       ...signedIn,
+      config: { permission: 'payment_management' },
       schema: routeDoc({
         tag: 'Review',
         summary: 'The members behind with their contributions: how much, since when, the longest behind first',

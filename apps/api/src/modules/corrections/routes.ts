@@ -13,7 +13,7 @@ import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { assertUuid, type CorrectionService } from './service.js';
 
-/** Correction requests: the member's calls, and the admin's (member_management, by the permission map). */
+/** Correction requests: the member's calls, and the admin's (member_management). */
 export function correctionRoutes(app: FastifyInstance, deps: { corrections: CorrectionService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
 
@@ -52,6 +52,7 @@ export function correctionRoutes(app: FastifyInstance, deps: { corrections: Corr
   app.get(
     '/api/admin/corrections',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag: 'Members',
@@ -66,6 +67,7 @@ export function correctionRoutes(app: FastifyInstance, deps: { corrections: Corr
   app.post<{ Params: { id: string } }>(
     '/api/admin/corrections/:id/decide',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag: 'Members',

@@ -14,8 +14,7 @@ import {
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { keptPageOf, pageRider } from '../../lib/page-rider.js';
-import { ok, sendOkJson } from '../../lib/envelope.js';
+import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
@@ -32,33 +31,12 @@ function idParam(params: unknown, message: string): string {
 export function investingRoutes(app: FastifyInstance, deps: { investing: InvestingService; guards: Guards }) {
   const { investing, guards } = deps;
   const member = { preHandler: guards.authenticate };
-  // Admin roles come from the permission map (lib/permissions.ts).
   const poolManager = member;
   const cashier = member;
   const tag = 'Investing';
   const params = z.object({ id: z.uuid() });
   const approved = z.object({ approved: z.literal(true) });
   const rejected = z.object({ rejected: z.literal(true) });
-  // The admin queues' pages are read with the session check, in one statement.
-  const poolRequestsWithSession = pageRider(
-    guards,
-    'pool_requests_with_session',
-    investing.poolRequestPages,
-    pageQuery,
-    {
-      admins: true,
-    },
-  );
-  const paymentsWithSession = pageRider(
-    guards,
-    'pending_payments_with_session',
-    investing.pendingPaymentPages,
-    pageQuery,
-    {
-      admins: true,
-    },
-  );
-
   app.get(
     '/api/payments/my-membership',
     {
@@ -166,8 +144,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   app.get(
     '/api/admin/pool-requests',
     {
+      config: { permission: 'investment_management' },
       ...poolManager,
-      config: { writesNoAudit: true, sessionRider: poolRequestsWithSession },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Requests to join a pool waiting for a decision, oldest first',
@@ -175,18 +153,13 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(poolRequestView),
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(pageQuery, request.query);
-      return sendOkJson(
-        reply,
-        keptPageOf(request, investing.poolRequestPages, query) ?? (await investing.listPoolRequestsJson(query)),
-      );
-    },
+    async (request) => ok(await investing.listPoolRequests(parseInput(pageQuery, request.query))),
   );
 
   app.post(
     '/api/admin/pool-requests/:id/approve',
     {
+      config: { permission: 'investment_management' },
       ...poolManager,
       schema: routeDoc({
         tag: 'Review',
@@ -205,6 +178,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   app.post(
     '/api/admin/pool-requests/:id/reject',
     {
+      config: { permission: 'investment_management' },
       ...poolManager,
       schema: routeDoc({
         tag: 'Review',
@@ -226,8 +200,8 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   app.get(
     '/api/admin/pending-payments',
     {
+      config: { permission: 'payment_management' },
       ...cashier,
-      config: { writesNoAudit: true, sessionRider: paymentsWithSession },
       schema: routeDoc({
         tag: 'Review',
         summary: 'Payments waiting for their proof to be checked, oldest first',
@@ -235,18 +209,13 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         data: z.array(pendingPaymentView),
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(pageQuery, request.query);
-      return sendOkJson(
-        reply,
-        keptPageOf(request, investing.pendingPaymentPages, query) ?? (await investing.listPendingPaymentsJson(query)),
-      );
-    },
+    async (request) => ok(await investing.listPendingPayments(parseInput(pageQuery, request.query))),
   );
 
   app.post(
     '/api/admin/payments/:id/approve',
     {
+      config: { permission: 'payment_management' },
       ...cashier,
       schema: routeDoc({
         tag: 'Review',
@@ -265,6 +234,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   app.post(
     '/api/admin/payments/:id/reject',
     {
+      config: { permission: 'payment_management' },
       ...cashier,
       schema: routeDoc({
         tag: 'Review',

@@ -14,13 +14,11 @@ import {
   type PageQuery,
   type PaymentFrequency,
 } from '@letsema/domain';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { exitRequests, files, memberships, payments, pools, users } from '../../db/schema.js';
-import { keptPages } from '../../db/kept-pages.js';
-import { pagedList, pageId, pageOrder, pageReader, type PagedList } from '../../db/page-ids.js';
-import { fixedCondition, isoTime, randNumber } from '../../db/sql-json.js';
+import { fixedCondition } from '../../db/sql-json.js';
 import { writeAudit } from '../../lib/audit.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
@@ -138,83 +136,6 @@ export function createInvestingService(deps: {
 }) {
   const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
-  // The admin queues and the dashboard's count: prepared once, not built per request.
-  // Each page is written as JSON by the database, one column for the whole page: the server neither
-  // reads nor rebuilds the rows.
-  // Each queue is read a page at a time: the page's ids by its offset and their JSON, in one statement
-  // (db/page-ids.ts).
-  const poolRequestList = pagedList({
-    table: memberships,
-    id: memberships.id,
-    where: pendingPoolRequest,
-    order: [asc(memberships.createdAt), asc(memberships.id)],
-  });
-  const pendingPaymentList = pagedList({
-    table: payments,
-    id: payments.id,
-    where: pendingPayment,
-    order: [asc(payments.createdAt), asc(payments.id)],
-  });
-  const poolRequestView = sql`json_build_object(
-        'id', ${memberships.id},
-        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}),
-        'pool', json_build_object('id', ${pools.id}, 'name', ${pools.name}, 'targetAmount', ${randNumber(pools.targetAmountCents)}),
-        'numberOfShares', ${memberships.numberOfShares},
-        'totalCommitment', ${randNumber(memberships.totalCommitmentCents)},
-        'installmentPlan', ${memberships.installmentPlan},
-        'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
-        'createdAt', ${isoTime(memberships.createdAt)}
-      )`;
-  // The phone number gives the member's payment reference (`paymentReferenceFor`), and the plan what
-  // an instalment should be: the admin checks both against the proof before approving.
-  const pendingPaymentView = sql`json_build_object(
-        'id', ${payments.id},
-        'user', json_build_object('fullName', ${users.fullName}, 'email', ${users.email}, 'phoneNumber', ${users.phoneNumber}),
-        'pool', json_build_object('name', ${pools.name}),
-        'amount', ${randNumber(payments.amountCents)},
-        'paymentMethod', ${payments.paymentMethod},
-        'proofOfPaymentUrl', ${payments.proofOfPaymentUrl},
-        'plan', case when ${memberships.id} is null then null else json_build_object(
-          'installmentPlan', ${memberships.installmentPlan},
-          'contributionAmount', ${randNumber(memberships.contributionAmountCents)},
-          'totalCommitment', ${randNumber(memberships.totalCommitmentCents)},
-          'totalPaid', ${randNumber(memberships.totalPaidCents)}
-        ) end,
-        'createdAt', ${isoTime(payments.createdAt)}
-      )`;
-  // Each queue's page: its rows with their members and pools, read with a page request (`pageReader`)
-  // or kept by the server and read with the session check (db/kept-pages.ts). A page shows its own
-  // rows, their members' names and their pools', so its signature covers the three.
-  // A payment's page also shows its membership's plan and what is paid, so its signature covers that row too.
-  const queuePages = (name: string, list: PagedList, table: typeof memberships | typeof payments, view: SQL) => {
-    const withMembership = table === payments;
-    const rows = (value: SQL) => {
-      const joined = db
-        .select({ n: pageOrder, view: value.as('view') })
-        .from(list.ids)
-        .innerJoin(table, eq(table.id, pageId))
-        .innerJoin(users, eq(users.id, table.userId))
-        .innerJoin(pools, eq(pools.id, table.poolId));
-      return withMembership ? joined.leftJoin(memberships, eq(memberships.id, payments.membershipId)) : joined;
-    };
-    const text = list.json(rows(view));
-    const membershipVersion = withMembership ? sql` || ':' || coalesce(${memberships}.xmin::text, '')` : sql``;
-    return {
-      read: pageReader(db, name, { json: text }),
-      kept: keptPages({
-        rows,
-        text,
-        versions: sql`${table.id}::text || ':' || ${table}.xmin::text || ':' || ${users}.xmin::text || ':' || ${pools}.xmin::text${membershipVersion}`,
-      }),
-    };
-  };
-  const poolRequestQueue = queuePages('investing_pool_request_page', poolRequestList, memberships, poolRequestView);
-  const pendingPaymentQueue = queuePages(
-    'investing_pending_payment_page',
-    pendingPaymentList,
-    payments,
-    pendingPaymentView,
-  );
   const tell = (
     tx: Executor,
     userId: string,
@@ -312,12 +233,27 @@ export function createInvestingService(deps: {
       return row ? toMembershipView(row.m, row.pool) : null;
     },
 
-    /** A page of the requests to join, oldest first, as the JSON array the API answers. */
-    /** The pool requests' pages as `listPoolRequestsJson` answers them, kept by the server. */
-    poolRequestPages: poolRequestQueue.kept,
-
-    async listPoolRequestsJson(query: PageQuery): Promise<string> {
-      return (await poolRequestQueue.read(query))?.json ?? '[]';
+    /** A page of the requests to join, oldest first, with who asked and for which pool. */
+    async listPoolRequests(query: PageQuery) {
+      const rows = await db
+        .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(pools, eq(pools.id, memberships.poolId))
+        .where(pendingPoolRequest)
+        .orderBy(asc(memberships.createdAt), asc(memberships.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map(({ m, user, pool }) => ({
+        id: m.id,
+        user,
+        pool: { id: pool.id, name: pool.name, targetAmount: centsToRand(pool.targetAmountCents) },
+        numberOfShares: m.numberOfShares,
+        totalCommitment: centsToRand(m.totalCommitmentCents),
+        installmentPlan: m.installmentPlan,
+        contributionAmount: centsToRand(m.contributionAmountCents),
+        createdAt: m.createdAt.toISOString(),
+      }));
     },
 
     /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
@@ -497,12 +433,44 @@ export function createInvestingService(deps: {
       return countMemberTransactions(db, userId);
     },
 
-    /** A page of the payments waiting for their proof to be checked, oldest first, as the JSON array the API answers. */
-    /** The pages of the payments waiting as `listPendingPaymentsJson` answers them, kept by the server. */
-    pendingPaymentPages: pendingPaymentQueue.kept,
-
-    async listPendingPaymentsJson(query: PageQuery): Promise<string> {
-      return (await pendingPaymentQueue.read(query))?.json ?? '[]';
+    /**
+     * A page of the payments waiting for their proof to be checked, oldest first. The phone number
+     * gives the member's payment reference (`paymentReferenceFor`), and the plan what an instalment
+     * should be: the admin checks both against the proof before approving.
+     */
+    async listPendingPayments(query: PageQuery) {
+      const rows = await db
+        .select({
+          p: payments,
+          user: { fullName: users.fullName, email: users.email, phoneNumber: users.phoneNumber },
+          poolName: pools.name,
+          m: memberships,
+        })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .innerJoin(pools, eq(pools.id, payments.poolId))
+        .leftJoin(memberships, eq(memberships.id, payments.membershipId))
+        .where(pendingPayment)
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return rows.map(({ p, user, poolName, m }) => ({
+        id: p.id,
+        user,
+        pool: { name: poolName },
+        amount: centsToRand(p.amountCents),
+        paymentMethod: p.paymentMethod,
+        proofOfPaymentUrl: p.proofOfPaymentUrl,
+        plan: m
+          ? {
+              installmentPlan: m.installmentPlan,
+              contributionAmount: centsToRand(m.contributionAmountCents),
+              totalCommitment: centsToRand(m.totalCommitmentCents),
+              totalPaid: centsToRand(m.totalPaidCents),
+            }
+          : null,
+        createdAt: p.createdAt.toISOString(),
+      }));
     },
 
     /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */

@@ -20,6 +20,7 @@ import {
   updateLoanProductBody,
   waivePenaltyBody,
   waiverStatuses,
+  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ type Id = { Params: { id: string } };
 /**
  * Loans: the member's calls (offer, quote, apply, guarantee, repay) and the admins' (settings and
  * products by the super admin, decisions by loan_management, repayments by payment_management, as
- * the permission map says).
+ * each route declares).
  */
 export function loanRoutes(
   app: FastifyInstance,
@@ -45,7 +46,10 @@ export function loanRoutes(
   const signedIn = { preHandler: deps.guards.authenticate };
   const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
   const member = (doc: Omit<RouteDoc, 'tag'>) => described('Loans', doc);
-  const admin = (doc: Omit<RouteDoc, 'tag'>) => described('Lending', doc);
+  const admin = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
+    ...described('Lending', doc),
+    config: { permission },
+  });
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
   const params = z.object({ id: z.uuid() });
   const makerChecker =
@@ -163,6 +167,7 @@ export function loanRoutes(
   app.get(
     '/api/admin/loan-settings',
     admin({
+      permission: 'loan_management',
       summary: 'The lending settings: on or off, and the caps every product is checked against',
       data: loanSettingsAnswer,
     }),
@@ -171,6 +176,7 @@ export function loanRoutes(
   app.put(
     '/api/admin/loan-settings',
     admin({
+      permission: 'loan_management',
       summary: "Turn lending on or off and set the caps (the repo rate and Regulation 42's margin, penalty limits)",
       description: `${superAdmin} Turning lending on needs \`confirmRulesAllowLending: true\`; the change is audited.`,
       body: loanSettingsBody,
@@ -180,12 +186,17 @@ export function loanRoutes(
   );
   app.get(
     '/api/admin/loan-products',
-    admin({ summary: 'The loan products, one per loan type', data: z.array(loanProductAnswer) }),
+    admin({
+      permission: 'loan_management',
+      summary: 'The loan products, one per loan type',
+      data: z.array(loanProductAnswer),
+    }),
     async () => ok(await setup.listProducts()),
   );
   app.post(
     '/api/admin/loan-products',
     admin({
+      permission: 'loan_management',
       summary: 'Add the product of a loan type, within the caps',
       description: superAdmin,
       body: createLoanProductBody,
@@ -199,6 +210,7 @@ export function loanRoutes(
   app.put<Id>(
     '/api/admin/loan-products/:id',
     admin({
+      permission: 'loan_management',
       summary: "Change a product's terms (its type stays); loans already asked for keep theirs",
       description: superAdmin,
       params,
@@ -214,6 +226,7 @@ export function loanRoutes(
   app.get(
     '/api/admin/loans',
     admin({
+      permission: 'loan_management',
       summary: 'Loans with filters, newest first, and the ageing of arrears (1-30, 31-60, 61-90, 90+ days)',
       description: 'Ageing is by the days overdue of the oldest unpaid instalment of each active loan.',
       querystring: adminLoansQuery,
@@ -223,12 +236,18 @@ export function loanRoutes(
   );
   app.get<Id>(
     '/api/admin/loans/:id',
-    admin({ summary: 'A loan with its schedule, repayments and waivers', params, data: loanDetailAnswer }),
+    admin({
+      permission: 'loan_management',
+      summary: 'A loan with its schedule, repayments and waivers',
+      params,
+      data: loanDetailAnswer,
+    }),
     async (request) => ok(await loans.adminLoan(request.params.id)),
   );
   app.post<Id>(
     '/api/admin/loans/:id/approve',
     admin({
+      permission: 'loan_management',
       summary: 'Approve a loan waiting for approval (two different admins above the dual-approval amount)',
       description: makerChecker,
       params,
@@ -240,6 +259,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loans/:id/reject',
     admin({
+      permission: 'loan_management',
       summary: 'Refuse a loan before it is paid out, with a reason',
       description: makerChecker,
       params,
@@ -253,6 +273,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loans/:id/disburse',
     admin({
+      permission: 'loan_management',
       summary: 'Pay out an approved loan with the proof of transfer: the schedule starts and the ledger posts it',
       description: `${makerChecker} The proof is uploaded as loan-disbursement-proof.`,
       params,
@@ -266,6 +287,7 @@ export function loanRoutes(
   app.post<{ Params: { id: string; penaltyId: string } }>(
     '/api/admin/loans/:id/penalties/:penaltyId/waive',
     admin({
+      permission: 'loan_management',
       summary: 'Ask to waive what is left of a late penalty; a second loan admin decides',
       params: z.object({ id: z.uuid(), penaltyId: z.uuid() }),
       body: waivePenaltyBody,
@@ -286,6 +308,7 @@ export function loanRoutes(
   app.get(
     '/api/admin/loan-waivers',
     admin({
+      permission: 'loan_management',
       summary: 'Penalty waivers of one status (waiting ones by default), oldest first',
       querystring: waiverQuery,
       data: z.array(loanWaiverAnswer),
@@ -295,6 +318,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loan-waivers/:id/approve',
     admin({
+      permission: 'loan_management',
       summary: 'Waive the penalty: a reversing entry takes it out of penalty income',
       description: 'Not by the admin who asked for it (403 `MAKER_CHECKER`).',
       params,
@@ -306,6 +330,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loan-waivers/:id/reject',
     admin({
+      permission: 'loan_management',
       summary: 'Refuse a penalty waiver with a reason',
       params,
       body: rejectLoanBody,
@@ -321,6 +346,7 @@ export function loanRoutes(
   app.get(
     '/api/admin/loan-repayments',
     admin({
+      permission: 'payment_management',
       summary: 'Loan repayments of one status (waiting ones by default, oldest first)',
       querystring: adminRepaymentsQuery,
       data: z.array(loanRepaymentAnswer),
@@ -330,6 +356,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loan-repayments/:id/approve',
     admin({
+      permission: 'payment_management',
       summary: 'Approve a repayment once: split into penalty, interest and principal of the oldest instalments',
       description:
         'Not by the member who paid (403 `MAKER_CHECKER`). Approved at the same moment twice, one answers 200 and the other 409.',
@@ -342,6 +369,7 @@ export function loanRoutes(
   app.post<Id>(
     '/api/admin/loan-repayments/:id/reject',
     admin({
+      permission: 'payment_management',
       summary: 'Refuse a repayment with a reason',
       params,
       body: rejectLoanBody,

@@ -1,14 +1,7 @@
-import {
-  memberDetail,
-  memberDirectoryPage,
-  type MemberListQuery,
-  memberListQuery,
-  memberStatusBody,
-} from '@letsema/domain';
+import { memberDetail, memberDirectoryPage, memberListQuery, memberStatusBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type Guards, type SessionRider } from '../../lib/auth-guard.js';
-import { keptPageOf, pageRider } from '../../lib/page-rider.js';
-import { ok, sendOkJson } from '../../lib/envelope.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
@@ -16,33 +9,16 @@ import type { MemberService } from './service.js';
 
 type Member = { Params: { userId: string } };
 
-/** The members directory (member_management, by the permission map). */
+/** The members directory (member_management). */
 export function memberRoutes(app: FastifyInstance, deps: { members: MemberService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
   const tag = 'Members';
   const params = z.object({ userId: z.uuid() });
-  // The whole directory, as it opens, is read with the session check in one statement, prepared once
-  // per sort and order, from pages the server keeps; a search or a filter is read after the check.
-  const unfilteredRiders = new Map<string, SessionRider>();
-  const pagesOf = (query: MemberListQuery) => deps.members.unfilteredPages(query.sort, query.order);
-  const directoryWithSession: SessionRider = (request) => {
-    const parsed = memberListQuery.safeParse(request.query ?? {});
-    if (!parsed.success || !deps.members.unfiltered(parsed.data)) return null;
-    const key = `${parsed.data.sort}_${parsed.data.order}`;
-    let rider = unfilteredRiders.get(key);
-    if (!rider) {
-      rider = pageRider(deps.guards, `members_directory_with_session_${key}`, pagesOf(parsed.data), memberListQuery, {
-        admins: true,
-      });
-      unfilteredRiders.set(key, rider);
-    }
-    return rider(request);
-  };
   app.get(
     '/api/admin/members',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
-      config: { writesNoAudit: true, sessionRider: directoryWithSession },
       schema: routeDoc({
         tag,
         summary: 'The members directory: search, filters, sorting and pages',
@@ -52,18 +28,12 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
         data: memberDirectoryPage,
       }),
     },
-    async (request, reply) => {
-      const query = parseInput(memberListQuery, request.query);
-      const read = deps.members.unfiltered(query) ? keptPageOf(request, pagesOf(query), query) : undefined;
-      return sendOkJson(
-        reply,
-        read === undefined ? await deps.members.listJson(query) : deps.members.answerFromRead(query, read),
-      );
-    },
+    async (request) => ok(await deps.members.list(parseInput(memberListQuery, request.query))),
   );
   app.get<Member>(
     '/api/admin/members/:userId',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -77,6 +47,7 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
   app.post<Member>(
     '/api/admin/members/:userId/suspend',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -95,6 +66,7 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
   app.post<Member>(
     '/api/admin/members/:userId/reactivate',
     {
+      config: { permission: 'member_management' },
       ...signedIn,
       schema: routeDoc({
         tag,

@@ -2,9 +2,6 @@ import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/doma
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { keptPages, type KeptPages } from '../../db/kept-pages.js';
-import { pagedList, pageId, pageOf, pageOrder, pageReader } from '../../db/page-ids.js';
-import { isoTime, randNumber } from '../../db/sql-json.js';
 import {
   accountCounts,
   auditLog,
@@ -59,135 +56,19 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         ? [direction(columns.registrationStatus), asc(columns.id)]
         : [direction(columns.createdAt), asc(columns.id)];
   };
-  /** One member as the directory shows them, with the pools they hold: the view of a page's row. */
-  const heldPools = sql`(select coalesce(json_agg(json_build_object(
-      'name', ${pools.name},
-      'status', ${memberships.contributionStatus},
-      'totalPaid', ${randNumber(memberships.totalPaidCents)}
-    ) order by ${memberships.createdAt}, ${memberships.id}), '[]'::json)
-    from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
-    where ${memberships.userId} = ${users.id} and ${memberships.contributionStatus} in ('pending', 'approved'))`;
-  const memberView = sql`json_build_object(
-        'id', ${users.id},
-        'fullName', ${users.fullName},
-        'email', ${users.email},
-        'phoneNumber', ${users.phoneNumber},
-        'registrationStatus', ${users.registrationStatus},
-        'accountStatus', ${users.accountStatus},
-        'createdAt', ${isoTime(users.createdAt)},
-        'pools', ${heldPools}
-      )`;
-  /**
-   * A page of the directory written as JSON by the database, and the total: for the whole directory
-   * (`where` undefined), the members count the database keeps; for a search or filter, the matching
-   * members counted up to a cap, so a page costs the same however many members there are (past it
-   * the directory says "10 000+" and the search narrows it). One round trip; the server neither
-   * reads nor rebuilds the rows. The page is the request's own (`page`), else the page request's.
-   */
-  const directoryFields = (
-    where: SQL | undefined,
-    sort: MemberListQuery['sort'],
-    order: MemberListQuery['order'],
-    page?: { limit: number; offset: number },
-  ) => {
-    const list = pagedList({
-      table: users,
-      id: users.id,
-      where: where ?? everyMember,
-      order: directoryOrder(users, sort, order),
-      page,
-    });
-    /** The page's members, each with `value` as its view. */
-    const rows = (value: SQL) =>
-      db
-        .select({ n: pageOrder, view: value.as('view') })
-        .from(list.ids)
-        .innerJoin(users, eq(users.id, pageId));
-    return {
-      rows,
-      items: list.json(rows(memberView)),
-      total: where
-        ? sql<number>`(select count(*)::integer from (select 1 from ${users} where ${where} limit ${sql.raw(String(DIRECTORY_COUNT_CAP + 1))}) matching)`
-        : sql<number>`(select ${accountCounts.count}::integer from ${accountCounts} where ${accountCounts.name} = 'members')`,
-    };
-  };
-  // The directory as it opens, with no search or filter, is prepared once per sort and order: no
-  // query building on the page every visit starts on. Searches and filters are built per request.
-  // Its page is the members' ids by the page's offset and their JSON, in one statement whose plan is
-  // kept (db/page-ids.ts).
-  const unfilteredPages = new Map<string, ReturnType<typeof prepareUnfilteredPage>>();
-  const prepareUnfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
-    const { items, total } = directoryFields(undefined, sort, order);
-    return pageReader(db, `members_directory_${sort}_${order}`, { items, total });
-  };
-  const unfilteredPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) => {
-    const key = `${sort} ${order}`;
-    let prepared = unfilteredPages.get(key);
-    if (!prepared) {
-      prepared = prepareUnfilteredPage(sort, order);
-      unfilteredPages.set(key, prepared);
-    }
-    return prepared;
-  };
-
-  const keptDirectory = new Map<string, KeptPages>();
-  /** Whether a directory query asks for the whole directory: no search and no filter. */
-  const unfiltered = (query: MemberListQuery) =>
-    !query.search?.trim() && !query.registrationStatus && !query.accountStatus && !query.poolId;
-  /** The answer from a page's row (its items and total), as the API answers it. */
-  const answer = (query: MemberListQuery, row: { items: string; total: number } | undefined) => {
-    const total = row?.total ?? 0;
-    const capped = !unfiltered(query) && total > DIRECTORY_COUNT_CAP;
-    const rest = {
-      total: capped ? DIRECTORY_COUNT_CAP : total,
-      totalIsCapped: capped,
-      page: query.page,
-      limit: query.limit,
-    };
-    return `{"items":${row?.items ?? '[]'},${JSON.stringify(rest).slice(1)}`;
-  };
-
   const assertId = (id: string) => {
     if (!isUuid(id)) throw notFound(memberMessages.notFound);
     return id;
   };
 
   return {
-    unfiltered,
-
     /**
-     * The pages of the whole directory in `sort` and `order`, kept by the server and read with the
-     * session check (db/kept-pages.ts), each as one text: the total, a space, then the page's JSON
-     * array (`answerFromRead` answers it). A page shows its members' rows and their memberships and
-     * pools; the total is the members count the database keeps.
+     * A page of the directory, with the pools each member holds, and the total: for the whole
+     * directory, the members count the database keeps; for a search or filter, the matching members
+     * counted up to a cap, so a page costs the same however many members there are (past it the
+     * directory says "10 000+" and the search narrows it).
      */
-    unfilteredPages(sort: MemberListQuery['sort'], order: MemberListQuery['order']): KeptPages {
-      const key = `${sort} ${order}`;
-      let pages = keptDirectory.get(key);
-      if (!pages) {
-        const { rows, items, total } = directoryFields(undefined, sort, order);
-        pages = keptPages({
-          rows,
-          text: sql<string>`${total}::text || ' ' || ${items}`,
-          versions: sql`${users.id}::text || ':' || ${users}.xmin::text || ':' || (select coalesce(string_agg(
-              ${memberships}.xmin::text || '.' || ${pools}.xmin::text, ',' order by ${memberships.id}), '')
-            from ${memberships} inner join ${pools} on ${pools.id} = ${memberships.poolId}
-            where ${memberships.userId} = ${users.id})`,
-          alsoVersions: sql`(select ${accountCounts}.xmin::text from ${accountCounts} where ${accountCounts.name} = 'members')`,
-        });
-        keptDirectory.set(key, pages);
-      }
-      return pages;
-    },
-
-    /** The answer to an unfiltered `query` from the text of its page (`unfilteredPages`). */
-    answerFromRead(query: MemberListQuery, read: string): string {
-      const space = read.indexOf(' ');
-      return answer(query, { total: Number(read.slice(0, space)), items: read.slice(space + 1) });
-    },
-
-    /** A page of the directory, as the JSON the API answers (a member directory page). */
-    async listJson(query: MemberListQuery): Promise<string> {
+    async list(query: MemberListQuery) {
       const term = query.search?.trim();
       const conditions: (SQL | undefined)[] = [];
       if (term) {
@@ -209,20 +90,68 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.pool_id = ${query.poolId} and m.contribution_status in ('pending', 'approved'))`,
         );
       }
-      let row: { items: string; total: number } | undefined;
-      if (conditions.length === 0) {
-        const unfiltered = unfilteredPage(query.sort, query.order);
-        row = await unfiltered(query);
-      } else {
-        const { items, total } = directoryFields(
-          and(everyMember, ...conditions),
-          query.sort,
-          query.order,
-          pageOf(query),
-        );
-        [row] = await db.select({ items, total }).from(sql`(select 1) as one`);
-      }
-      return answer(query, row);
+      const where = and(everyMember, ...conditions);
+      const [rows, total] = await Promise.all([
+        db
+          .select(directoryColumns)
+          .from(users)
+          .where(where)
+          .orderBy(...directoryOrder(users, query.sort, query.order))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        conditions.length === 0
+          ? db
+              .select({ count: accountCounts.count })
+              .from(accountCounts)
+              .where(eq(accountCounts.name, 'members'))
+              .then(([row]) => Number(row?.count ?? 0))
+          : db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(
+                db
+                  .select({ one: sql`1` })
+                  .from(users)
+                  .where(where)
+                  .limit(DIRECTORY_COUNT_CAP + 1)
+                  .as('matching'),
+              )
+              .then(([row]) => row?.count ?? 0),
+      ]);
+      const held = rows.length
+        ? await db
+            .select({
+              userId: memberships.userId,
+              name: pools.name,
+              status: memberships.contributionStatus,
+              totalPaidCents: memberships.totalPaidCents,
+            })
+            .from(memberships)
+            .innerJoin(pools, eq(pools.id, memberships.poolId))
+            .where(
+              and(
+                inArray(
+                  memberships.userId,
+                  rows.map((row) => row.id),
+                ),
+                inArray(memberships.contributionStatus, ['pending', 'approved']),
+              ),
+            )
+            .orderBy(asc(memberships.createdAt), asc(memberships.id))
+        : [];
+      const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          pools: held
+            .filter((each) => each.userId === row.id)
+            .map((each) => ({ name: each.name, status: each.status, totalPaid: centsToRand(each.totalPaidCents) })),
+        })),
+        total: capped ? DIRECTORY_COUNT_CAP : total,
+        totalIsCapped: capped,
+        page: query.page,
+        limit: query.limit,
+      };
     },
 
     async get(rawId: string) {

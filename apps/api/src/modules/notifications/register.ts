@@ -32,7 +32,7 @@ export function registerNotifications(app: FastifyInstance, deps: { db: Db; conf
   });
 
   notificationRoutes(app, {
-    notifications: createNotificationService({ db, idleMinutes: config.idleMinutes }),
+    notifications: createNotificationService({ db }),
     guards,
   });
 }

@@ -1,9 +1,7 @@
 import { listNotificationsQuery, notificationPage, notificationView } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { pageRider } from '../../lib/page-rider.js';
-import { ok, sendOkJson } from '../../lib/envelope.js';
-import { unauthenticated } from '../../lib/errors.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
@@ -13,19 +11,11 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
   const { notifications, guards } = deps;
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Notifications';
-  // The list of notifications is read with the session check, in one round trip.
-  const pageWithSession = pageRider(
-    guards,
-    'notifications_page_with_session',
-    notifications.pageWithTotal,
-    listNotificationsQuery,
-  );
 
   app.get(
     '/api/notifications',
     {
       ...signedIn,
-      config: { writesNoAudit: true, sessionRider: pageWithSession },
       schema: routeDoc({
         tag,
         summary: "The account's notifications, newest first, a page at a time",
@@ -33,36 +23,25 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
         data: notificationPage,
       }),
     },
-    async (request, reply) => {
+    async (request) => {
       const query = parseInput(listNotificationsQuery, request.query);
-      const read = riddenValue<string>(request);
-      const page =
-        read === undefined
-          ? await notifications.listNotificationsJson(currentUser(request).id, query)
-          : notifications.pageAnswer(query, read);
-      return sendOkJson(reply, page);
+      return ok(await notifications.listNotifications(currentUser(request).id, query));
     },
   );
 
-  // Checks the token and the session itself, in the same query as the count (see the service).
   app.get(
     '/api/notifications/unread-count',
     {
-      config: { writesNoAudit: true },
+      ...signedIn,
+      config: { isPolling: true },
       schema: routeDoc({
         tag,
         summary: 'How many notifications are unread (the bell polls it)',
-        description: 'Checks the token and its session in the same query as the count; it never moves the session on.',
+        description: 'Polling is not activity: it never moves the session on.',
         data: z.object({ count: z.number().int().min(0) }),
       }),
     },
-    async (request) => {
-      const claims = await guards.verifyBearer(request);
-      const unread = claims ? await notifications.countUnreadForSession(claims) : null;
-      if (unread === null) throw unauthenticated('Your session has ended. Please sign in again.');
-      if (unread.isAdmin) guards.checkAdminSecondFactor(unread);
-      return ok({ count: unread.count });
-    },
+    async (request) => ok({ count: await notifications.countUnread(currentUser(request).id) }),
   );
 
   app.patch<{ Params: { id: string } }>(

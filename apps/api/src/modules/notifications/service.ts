@@ -5,14 +5,12 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@letsema/domain';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { emailOutbox, notifications, sessions, users } from '../../db/schema.js';
-import { isoTime, jsonArrayText } from '../../db/sql-json.js';
+import { emailOutbox, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { liveSessionsAmong, perSession } from '../../lib/auth-guard.js';
 import { buildMail, maskLongDigitRuns } from '../../lib/mail.js';
-import { isUuid, type TokenClaims } from '../auth/tokens.js';
+import { isUuid } from '../auth/tokens.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -83,94 +81,42 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
-/** `toNotificationView` in SQL, for answers the database writes as JSON (a parity test keeps them equal). */
-export function notificationViewJson(): SQL<unknown> {
-  return sql`json_build_object(
-    'id', ${notifications.id},
-    'title', ${notifications.title},
-    'message', ${notifications.message},
-    'category', ${notifications.category},
-    'isRead', ${notifications.isRead},
-    'createdAt', ${isoTime(notifications.createdAt)}
-  )`;
-}
-
 /** A member's own notifications: the list, the unread count, and marking them read. */
-export function createNotificationService(deps: { db: Db; idleMinutes: { admin: number; member: number } }) {
+export function createNotificationService(deps: { db: Db }) {
   const { db } = deps;
-  // The bell polls this every 30 seconds from every open tab: one round trip checks the session
-  // exactly as the sign-in guard does (live, not expired, not idle, account active) and counts, for
-  // every request that comes at the same time (`perSession`). Polling is not activity: it never moves
-  // the session's last-seen time.
-  const unreadForSession = perSession(
-    db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        count: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.isRead} = false)`,
-        isAdmin: users.isAdmin,
-        mfaEnabledAt: users.mfaEnabledAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSessionsAmong(deps.idleMinutes))
-      .prepare('notifications_unread_for_sessions'),
-  );
-
-  // The notifications page: prepared like the count, since building the query cost more than running
-  // it. The page is written as JSON by the database (one column for the page, with its total), so the
-  // server neither reads nor rebuilds each row.
-  const pageOf = (userId: SQLWrapper, limit: SQLWrapper, offset: SQLWrapper) => ({
-    rows: sql`(select ${notificationViewJson()} as view, ${notifications.createdAt} as created_at, ${notifications.id} as id
-      from ${notifications} where ${notifications.userId} = ${userId}
-      order by ${notifications.createdAt} desc, ${notifications.id} desc limit ${limit} offset ${offset}) as page`,
-    json: jsonArrayText(sql`page.view`, [sql`page.created_at desc`, sql`page.id desc`]),
-    total: sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${userId})`,
-  });
-  const alone = pageOf(sql.placeholder('userId'), sql.placeholder('limit'), sql.placeholder('offset'));
-  const pageOfNotifications = db
-    .select({ json: alone.json, total: alone.total })
-    .from(alone.rows)
-    .prepare('notifications_page');
-  // The page as one text, read with the session check (`Guards.sessionRead`: the session's account and
-  // the request's page): the total, a space, then the page's JSON array.
-  const ridden = pageOf(users.id, sql`r."limit"`, sql`r."offset"`);
-  const pageWithTotal = db
-    .select({ page: sql<string>`${ridden.total}::text || ' ' || ${ridden.json}` })
-    .from(ridden.rows);
-  const answer = (query: ListNotificationsQuery, json: string, total: number): string => {
-    const { page, limit } = query;
-    const pagination: NotificationPage['pagination'] = { page, limit, total, totalPages: Math.ceil(total / limit) };
-    return `{"notifications":${json},"pagination":${JSON.stringify(pagination)}}`;
-  };
+  // The bell polls this every 30 seconds from every open tab: prepared once, and answered from the
+  // partial index of unread notifications.
+  const countUnread = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
+    .prepare('notifications_unread_count');
 
   return {
-    /** The unread count for a live session of an active account, or null when the session is not valid. */
-    /** The unread count of a live session, with what the guard judges of its account; null when it ended. */
-    async countUnreadForSession(
-      claims: TokenClaims,
-    ): Promise<{ count: number; isAdmin: boolean; mfaEnabledAt: Date | null } | null> {
-      const row = await unreadForSession(claims);
-      return row ? { count: row.count, isAdmin: row.isAdmin, mfaEnabledAt: row.mfaEnabledAt } : null;
+    /** How many of the member's notifications are unread. */
+    async countUnread(userId: string): Promise<number> {
+      const [row] = await countUnread.execute({ userId });
+      return row?.count ?? 0;
     },
 
-    /**
-     * A page of the signed-in account's notifications to read with the session check (the session's
-     * account, the request's page); `pageAnswer` writes the answer from what it read.
-     */
-    pageWithTotal,
-
-    /** The answer to `query` from what `pageWithTotal` read. */
-    pageAnswer(query: ListNotificationsQuery, read: string): string {
-      const space = read.indexOf(' ');
-      return answer(query, read.slice(space + 1), Number(read.slice(0, space)));
-    },
-
-    /** A page of the member's notifications, newest first, as the JSON the API answers (a NotificationPage). */
-    async listNotificationsJson(userId: string, query: ListNotificationsQuery): Promise<string> {
+    /** A page of the member's notifications, newest first. */
+    async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
       const { page, limit } = query;
-      const [row] = await pageOfNotifications.execute({ userId, limit, offset: (page - 1) * limit });
-      return answer(query, row?.json ?? '[]', Number(row?.total ?? 0));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+      ]);
+      const total = counted?.total ?? 0;
+      return {
+        notifications: rows.map(toNotificationView),
+        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+      };
     },
 
     /** Marks one of the member's notifications read; another member's, or none, is 404. */

@@ -36,6 +36,7 @@ export function paymentDetailsRoutes(app: FastifyInstance, deps: { details: Paym
   app.put(
     '/api/admin/payment-details',
     {
+      config: { permission: 'payment_management' },
       ...signedIn,
       schema: routeDoc({
         tag: 'Investing',

@@ -9,6 +9,7 @@ import {
   settleExitBody,
   withdrawalStatuses,
   withdrawalView,
+  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import type { PayoutService } from './service.js';
 
 type Id = { Params: { id: string } };
 
-/** Exits and withdrawals: the member's calls, and the admins' (exit_requests, by the permission map). */
+/** Exits and withdrawals: the member's calls, and the admins' (exit_requests). */
 export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
   const { payouts } = deps;
@@ -34,7 +35,10 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
     "Needs the member's password (or code) typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`; paid into the member's payout account (409 without one). The member is told at once, in the app and by e-mail.";
   const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
   const member = (doc: Omit<RouteDoc, 'tag'>) => described('Exits and withdrawals', doc);
-  const admin = (doc: Omit<RouteDoc, 'tag'>) => described('Payouts', doc);
+  const admin = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
+    ...described('Payouts', doc),
+    config: { permission },
+  });
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever prepared or approved a step never takes the next one (403 `MAKER_CHECKER`).';
   const payoutAccountRule =
@@ -68,6 +72,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   app.get(
     '/api/admin/exits',
     admin({
+      permission: 'exit_requests',
       summary: 'Exits, oldest first: those still open, or those of one status',
       querystring: exitQuery,
       data: z.array(exitView),
@@ -77,6 +82,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   app.post<Id>(
     '/api/admin/exits/:id/settle',
     admin({
+      permission: 'exit_requests',
       summary: 'Prepare the settlement: capital and allocated returns less the exit fee, at a closed month end',
       description: 'Before the notice is over only as an early exit, with a reason; an early exit needs two approvers.',
       params,
@@ -91,12 +97,20 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   );
   app.post<Id>(
     '/api/admin/exits/:id/approve',
-    admin({ summary: 'Approve a settlement', description: makerChecker, params, data: exitView, errors: [409] }),
+    admin({
+      permission: 'exit_requests',
+      summary: 'Approve a settlement',
+      description: makerChecker,
+      params,
+      data: exitView,
+      errors: [409],
+    }),
     async (request) => ok(await payouts.approveExit(me(request), request.params.id)),
   );
   app.post<Id>(
     '/api/admin/exits/:id/pay',
     admin({
+      permission: 'exit_requests',
       summary: 'Mark an exit paid with the proof of transfer: the ledger posts it and the shares go back to the pool',
       description: `${makerChecker} ${payoutAccountRule}`,
       params,
@@ -111,7 +125,14 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   );
   app.post<Id>(
     '/api/admin/exits/:id/reject',
-    admin({ summary: 'Refuse an exit with a reason', params, body: rejectPayoutBody, data: exitView, errors: [409] }),
+    admin({
+      permission: 'exit_requests',
+      summary: 'Refuse an exit with a reason',
+      params,
+      body: rejectPayoutBody,
+      data: exitView,
+      errors: [409],
+    }),
     async (request) => {
       const { reason } = parseInput(rejectPayoutBody, request.body);
       return ok(await payouts.rejectExit(me(request), request.params.id, reason));
@@ -148,6 +169,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   app.get(
     '/api/admin/withdrawals',
     admin({
+      permission: 'exit_requests',
       summary: 'Withdrawals, oldest first: those still open, or those of one status',
       querystring: withdrawalQuery,
       data: z.array(withdrawalView),
@@ -156,12 +178,20 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   );
   app.post<Id>(
     '/api/admin/withdrawals/:id/approve',
-    admin({ summary: 'Approve a withdrawal', description: makerChecker, params, data: withdrawalView, errors: [409] }),
+    admin({
+      permission: 'exit_requests',
+      summary: 'Approve a withdrawal',
+      description: makerChecker,
+      params,
+      data: withdrawalView,
+      errors: [409],
+    }),
     async (request) => ok(await payouts.approveWithdrawal(me(request), request.params.id)),
   );
   app.post<Id>(
     '/api/admin/withdrawals/:id/pay',
     admin({
+      permission: 'exit_requests',
       summary: 'Mark a withdrawal paid with the proof of transfer; the ledger posts it',
       description: `${makerChecker} ${payoutAccountRule}`,
       params,
@@ -177,6 +207,7 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   app.post<Id>(
     '/api/admin/withdrawals/:id/reject',
     admin({
+      permission: 'exit_requests',
       summary: 'Refuse a withdrawal with a reason',
       params,
       body: rejectPayoutBody,

@@ -138,6 +138,28 @@ describe(`pools (${testEngine})`, () => {
     expect(missing.json().error).toBe('Pool not found');
   });
 
+  it('never answers a member a pool hidden from them, whoever asked for the list before', async () => {
+    const first = await seedActiveMember(t.db);
+    const second = await seedActiveMember(t.db);
+    const tokens = { first: await login(t.app, first.email), second: await login(t.app, second.email) };
+    const drafts = {
+      first: await createPool(t.app, tokens.first, { name: 'First member draft' }),
+      second: await createPool(t.app, tokens.second, { name: 'Second member draft' }),
+    };
+    const listed = async (token: string) =>
+      dataOf<(PoolAnswer & { createdById: string })[]>(await call('GET', '/api/pools', token));
+    // In turns, so an answer held from one member's request would reach the next.
+    for (const who of ['first', 'second', 'first', 'second'] as const) {
+      const own = who === 'first' ? first.id : second.id;
+      const pools = await listed(tokens[who]);
+      expect(pools.map((pool) => pool.id)).toContain(drafts[who].id);
+      const hidden = pools.filter((pool) => pool.status === 'draft' && pool.createdById !== own);
+      expect(hidden.map((pool) => pool.name)).toEqual([]);
+      const bystander = await listed(member);
+      expect(bystander.filter((pool) => pool.status === 'draft' && pool.createdById !== memberId)).toEqual([]);
+    }
+  });
+
   it('lists each pool exactly as its own page answers it', async () => {
     // Terms whose plans do not divide evenly, a draft with no approver, and money paid in.
     const uneven = await seedOpenPool(t.app, manager, {

@@ -1,13 +1,13 @@
 import { createPoolBody, poolStatusBody, poolView, updatePoolBody } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, riddenValue, type Guards } from '../../lib/auth-guard.js';
-import { ok, sendOkJson } from '../../lib/envelope.js';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../auth/tokens.js';
-import { poolErrors, type KnownLists, type PoolService } from './service.js';
+import { poolErrors, type PoolService } from './service.js';
 
 function poolId(params: unknown): string {
   const id = (params as { id?: string }).id ?? '';
@@ -17,21 +17,14 @@ function poolId(params: unknown): string {
 
 export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; guards: Guards }) {
   const { pools, guards } = deps;
-  // Roles come from the permission map (lib/permissions.ts).
   const manager = { preHandler: guards.authenticate };
   const signedIn = { preHandler: guards.authenticate };
   const tag = 'Pools';
   const params = z.object({ id: z.uuid() });
-  // The list is read with the session check, and written only when the server's own is out of date.
-  const listWithSession = guards.sessionRead<KnownLists>('pools_with_session', pools.ridden, {
-    columns: pools.knownColumns,
-  });
-
   app.get(
     '/api/pools',
     {
       ...signedIn,
-      config: { writesNoAudit: true, sessionRider: () => listWithSession(pools.known()) },
       schema: routeDoc({
         tag,
         summary: 'The pools the account may see',
@@ -39,11 +32,7 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
         data: z.array(poolView),
       }),
     },
-    async (request, reply) => {
-      const read = riddenValue<string>(request);
-      const list = read === undefined ? null : pools.listFromRead(read);
-      return sendOkJson(reply, list ?? (await pools.listJson(currentUser(request))));
-    },
+    async (request) => ok(await pools.list(currentUser(request))),
   );
 
   app.get(
@@ -74,6 +63,7 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
   app.put(
     '/api/pools/:id',
     {
+      config: { permission: 'investment_management' },
       ...manager,
       schema: routeDoc({
         tag,
@@ -95,6 +85,7 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
   app.patch(
     '/api/pools/:id/status',
     {
+      config: { permission: 'investment_management' },
       ...manager,
       schema: routeDoc({
         tag,

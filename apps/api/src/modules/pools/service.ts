@@ -13,12 +13,10 @@ import {
   type PoolStatus,
   type UpdatePoolBody,
 } from '@letsema/domain';
-import { and, asc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.js';
 import { pools, users } from '../../db/schema.js';
-import { isoTime, isoTimeOrNull, jsonArrayText, randNumber } from '../../db/sql-json.js';
-import { signedTexts } from '../../db/kept-pages.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 
@@ -103,20 +101,6 @@ const snapshot = (p: PoolRow) => ({
 const MEMBER_VISIBLE_STATUSES = ['open', 'active', 'closed', 'completed'] as const;
 const POOL_LIST_LIMIT = 200;
 
-/** A pool of the list as the database writes it: its JSON without the plans, and the terms they follow from. */
-interface ListedPool {
-  head: string;
-  paymentFrequencies: string[];
-  pricePerShareCents: number;
-  investmentDuration: number;
-}
-
-/** The signatures of the lists the server holds, as a request's row `r` names them. */
-export interface KnownLists {
-  knownAdmin: string | null;
-  knownMember: string | null;
-}
-
 /** Counts memberships that hold a pool's terms fixed; supplied by the memberships module. */
 export type LiveMembershipCounter = (tx: Executor, poolId: string) => Promise<number>;
 
@@ -124,124 +108,33 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
   const { db } = deps;
   const countLive = deps.countLiveMemberships ?? (async () => 0);
 
-  // The pools list is on every member's dashboard: its queries are prepared once, not built per request.
-  const peopleByIds = db
-    .select({ id: users.id, fullName: users.fullName, email: users.email })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('pools_people');
-  // The list as the API answers it, written by the database with the names of who created and
-  // approved each pool, in one query: each pool's JSON text (`toPoolView`'s fields) but for its plans,
-  // which follow from its terms by the domain's rule (`contributionPlans`) and are added here. Reading
-  // the rows and rebuilding twenty views cost the server more than the query.
   const creator = alias(users, 'creator');
   const approver = alias(users, 'approver');
-  // The object's text without its closing brace: the plans close it.
-  const poolHead = sql<string>`left(json_build_object(
-          'id', ${pools.id},
-          'name', ${pools.name},
-          'description', ${pools.description},
-          'targetAmount', ${randNumber(pools.targetAmountCents)},
-          'currentAmount', ${randNumber(pools.currentAmountCents)},
-          'totalShares', ${pools.totalShares},
-          'availableShares', ${pools.availableShares},
-          'pricePerShare', ${randNumber(pools.pricePerShareCents)},
-          'maxMembers', ${pools.maxMembers},
-          'totalMembers', ${pools.totalMembers},
-          'investmentDuration', ${pools.investmentDuration},
-          'paymentMethods', ${pools.paymentMethods},
-          'status', ${pools.status},
-          'createdBy', coalesce(${creator.fullName}, ${creator.email}),
-          'createdById', ${pools.createdBy},
-          'createdAt', ${isoTime(pools.createdAt)},
-          'approvedBy', coalesce(${approver.fullName}, ${approver.email}),
-          'approvedById', ${pools.approvedBy},
-          'approvedAt', ${isoTimeOrNull(pools.approvedAt)},
-          'updatedAt', ${isoTime(pools.updatedAt)}
-        )::text, -1)`;
-  const listed = () =>
-    db
+  /** The pools that meet `where` with the names of who created and approved each, oldest first. */
+  async function listWhere(where: SQL | undefined): Promise<PoolView[]> {
+    const rows = await db
       .select({
-        head: poolHead,
-        paymentFrequencies: pools.paymentFrequencies,
-        pricePerShareCents: pools.pricePerShareCents,
-        investmentDuration: pools.investmentDuration,
-      })
-      .from(pools)
-      .leftJoin(creator, eq(creator.id, pools.createdBy))
-      .leftJoin(approver, eq(approver.id, pools.approvedBy))
-      .$dynamic();
-  const visibleToMember = (memberId: SQLWrapper) =>
-    or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, memberId));
-  const allPools = listed().orderBy(asc(pools.createdAt), asc(pools.id)).limit(POOL_LIST_LIMIT).prepare('pools_all');
-  const poolsVisibleToMember = listed()
-    .where(visibleToMember(sql.placeholder('actorId')))
-    .orderBy(asc(pools.createdAt), asc(pools.id))
-    .limit(POOL_LIST_LIMIT)
-    .prepare('pools_visible_to_member');
-  /** A pool's plans as the list writes them, kept per terms: pools share few. */
-  const plansText = new Map<string, string>();
-  const plansOf = (terms: Parameters<typeof contributionPlans>[0]): string => {
-    const key = `${terms.pricePerShareCents} ${terms.investmentDuration} ${terms.paymentFrequencies.join(',')}`;
-    let text = plansText.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(installmentsOf(terms));
-      if (plansText.size >= 1_000) plansText.clear();
-      plansText.set(key, text);
-    }
-    return text;
-  };
-  const listText = (rows: ListedPool[]) =>
-    `[${rows.map((row) => `${row.head}, "paymentInstallments" : ${plansOf(row)}}`).join(',')}]`;
-
-  // The list is the same for every admin, and for every member but one with drafts of their own, and
-  // changes seldom; written afresh for every request it cost the server and PostgreSQL more than any
-  // other call. So the server keeps the last list of each kind with a signature of the rows it was
-  // written from: each pool's row version (`xmin`, new in every transaction that writes the row) and
-  // those of its creator's and approver's accounts, whose names it shows. The list is read with the
-  // session check (`Guards.sessionRead`), which compares the signature with the one the server holds
-  // (the request's `r."knownAdmin"` or `r."knownMember"`) in the same snapshot, and writes the list
-  // only when they differ: a pool changed through any instance of the server is seen at its next
-  // request. The read answers the kind ('A' admin, 'M' member, 'O' a member's own list with drafts,
-  // never kept), the signature, a line break, then the rows as a JSON array, or nothing when the
-  // server's list is current.
-  const signature = sql<string>`(select md5(coalesce(string_agg(
-      sp.id::text || ' ' || sp.xmin::text || ' ' || coalesce(sc.xmin::text, '') || ' ' || coalesce(sa.xmin::text, ''),
-      ',' order by sp.id), ''))
-    from ${pools} sp left join ${users} sc on sc.id = sp.created_by left join ${users} sa on sa.id = sp.approved_by)`;
-  /** The listed pools that meet `where`, each as its head and terms, as the text of one JSON array. */
-  const rowsText = (where: SQL | undefined) => {
-    const rows = db
-      .select({
-        row: sql`json_build_array(${poolHead}, ${pools.paymentFrequencies}, ${pools.pricePerShareCents}, ${pools.investmentDuration})`.as(
-          'row',
-        ),
-        createdAt: pools.createdAt,
-        id: pools.id,
+        pool: pools,
+        createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
+        approvedBy: sql<string | null>`coalesce(${approver.fullName}, ${approver.email})`,
       })
       .from(pools)
       .leftJoin(creator, eq(creator.id, pools.createdBy))
       .leftJoin(approver, eq(approver.id, pools.approvedBy))
       .where(where)
       .orderBy(asc(pools.createdAt), asc(pools.id))
-      .limit(POOL_LIST_LIMIT)
-      .as('l');
-    return sql<string>`(select ${jsonArrayText(rows.row, [asc(rows.createdAt), asc(rows.id)])} from ${rows})`;
-  };
-  const fresh = (known: SQL, rows: SQL<string>) =>
-    sql`${signature} || E'\n' || case when ${signature} is distinct from ${known} then ${rows} else '' end`;
-  const ridden = sql<string>`case
-    when ${users.isAdmin} then 'A' || ${fresh(sql`r."knownAdmin"`, rowsText(undefined))}
-    when exists (select 1 from ${pools} d where d.created_by = ${users.id} and d.status = 'draft')
-      then 'O' || E'\n' || ${rowsText(visibleToMember(users.id))}
-    else 'M' || ${fresh(sql`r."knownMember"`, rowsText(visibleToMember(users.id)))}
-  end`;
-  /** The last list of each kind the server wrote ('A', 'M'), with the signature of its rows. */
-  const kept = signedTexts(2);
+      .limit(POOL_LIST_LIMIT);
+    return rows.map((row) => toPoolView(row.pool, row));
+  }
 
   async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
-    const people = ids.length ? await peopleByIds.execute({ ids }) : [];
+    const people = ids.length
+      ? await db
+          .select({ id: users.id, fullName: users.fullName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
     const nameOf = (id: string | null) => {
       const person = people.find((p) => p.id === id);
       return person ? (person.fullName ?? person.email) : null;
@@ -256,41 +149,13 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
   }
 
   return {
-    /** Pools the actor may see, oldest first. */
-    async listJson(actor: Actor): Promise<string> {
-      return listText(
-        actor.isAdmin ? await allPools.execute() : await poolsVisibleToMember.execute({ actorId: actor.id }),
-      );
-    },
-
-    /** The list read with the session check (`Guards.sessionRead`), with the columns `knownColumns` of `r`. */
-    ridden,
-    knownColumns: sql`"knownAdmin" text, "knownMember" text`,
-
-    /** The signatures of the lists the server holds, for a request's row `r`. */
-    known(): KnownLists {
-      return { knownAdmin: kept.signature('A'), knownMember: kept.signature('M') };
-    },
-
     /**
-     * The list from what `ridden` read: the server's own when it was current, else the one read (kept
-     * for the next requests of its kind). Null when the server's list was replaced meanwhile by one
-     * of other rows: the caller reads the list itself.
+     * Pools the actor may see, oldest first: every pool for an admin; for a member, the statuses
+     * members see and their own drafts. Read for each request, so no member's answer holds another's.
      */
-    listFromRead(read: string): string | null {
-      const kind = read[0]!;
-      return kept.fromRead(kind === 'O' ? null : kind, read.slice(1), (rows) =>
-        listText(
-          (JSON.parse(rows) as [string, PaymentFrequency[], number, number][]).map(
-            ([head, frequencies, pricePerShareCents, investmentDuration]) => ({
-              head,
-              paymentFrequencies: frequencies,
-              pricePerShareCents,
-              investmentDuration,
-            }),
-          ),
-        ),
-      );
+    async list(actor: Actor): Promise<PoolView[]> {
+      if (actor.isAdmin) return listWhere(undefined);
+      return listWhere(or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, actor.id)));
     },
 
     async get(actor: Actor, id: string): Promise<PoolView> {

@@ -31,7 +31,7 @@ function staffId(params: unknown): string {
   return id;
 }
 
-/** Staff management; the staff_management role is required by the permission map. */
+/** Staff management; the staff_management role is required by each route. */
 export function staffRoutes(
   app: FastifyInstance,
   deps: { staff: StaffService; invitations: StaffInvitationService; guards: Guards },
@@ -47,7 +47,11 @@ export function staffRoutes(
 
   app.get(
     '/api/admin/staff',
-    { ...signedIn, schema: routeDoc({ tag, summary: 'Every staff account', data: z.array(staffView) }) },
+    {
+      config: { permission: 'staff_management' },
+      ...signedIn,
+      schema: routeDoc({ tag, summary: 'Every staff account', data: z.array(staffView) }),
+    },
     async () => ok((await staff.list()).map(toStaffView)),
   );
 
@@ -88,6 +92,7 @@ export function staffRoutes(
   app.post(
     '/api/admin/staff',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -108,6 +113,7 @@ export function staffRoutes(
   app.put(
     '/api/admin/staff/:id',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -134,6 +140,7 @@ export function staffRoutes(
       `/api/admin/staff/grants/:id/${decision}`,
       {
         ...signedIn,
+        config: { permission: 'staff_management' },
         schema: routeDoc({
           tag,
           summary:
@@ -155,6 +162,7 @@ export function staffRoutes(
   app.post(
     '/api/admin/staff/:id/invitation',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -170,6 +178,7 @@ export function staffRoutes(
   app.post(
     '/api/admin/staff/:id/password-reset',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -187,6 +196,7 @@ export function staffRoutes(
   app.post(
     '/api/admin/staff/:id/reactivate',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,
@@ -204,6 +214,7 @@ export function staffRoutes(
   app.delete(
     '/api/admin/staff/:id',
     {
+      config: { permission: 'staff_management' },
       ...signedIn,
       schema: routeDoc({
         tag,

@@ -1,4 +1,4 @@
-import { adminCallPermissions, adminRoles, ANY_ADMIN, type AdminRole } from '@letsema/domain';
+import { adminRoles, ANY_ADMIN, type AdminRole } from '@letsema/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -50,13 +50,15 @@ async function confirmPassword(token: string, password = TEST_PASSWORD) {
 }
 const concrete = (url: string) => url.replace(':userId', ZERO).replace(':id', ZERO).replace(':n', '1');
 
-describe(`the permission map (${testEngine})`, () => {
-  it('names every admin call the server has, and nothing it lacks', () => {
-    const registered = t.app.adminCalls.map((c) => `${c.method} ${c.url}`).sort();
-    expect(registered).toEqual(Object.keys(adminCallPermissions).sort());
+describe(`the permissions routes declare (${testEngine})`, () => {
+  it('are declared by every admin call the server has', () => {
+    const adminRoutes = t.app.routeTable.filter((route) => route.url.startsWith('/api/admin'));
+    expect(adminRoutes.length).toBeGreaterThan(90);
+    const declared = new Set(t.app.adminCalls.map((c) => `${c.method} ${c.url}`));
+    expect(adminRoutes.filter((route) => !declared.has(`${route.method} ${route.url}`))).toEqual([]);
   });
 
-  it('answers 403 to every role the map does not allow, and to members, on every admin call', async () => {
+  it('answers 403 to every role the route does not allow, and to members, on every admin call', async () => {
     const tokens: Record<string, string> = {};
     for (const role of adminRoles) tokens[role] = await login(t.app, (await seedAdmin(t.db, { roles: [role] })).email);
     tokens.member = await login(t.app, (await seedActiveMember(t.db)).email);
@@ -82,7 +84,7 @@ describe(`the permission map (${testEngine})`, () => {
 
   it('refuses to start with an admin call the map does not name', async () => {
     const app = await buildApp({ config: t.config, db: t.db }, { webDist: false });
-    expect(() => app.get('/api/admin/secret-report', async () => 'no')).toThrow(/no entry in the permission map/);
+    expect(() => app.get('/api/admin/secret-report', async () => 'no')).toThrow(/declares no permission/);
     await app.close();
   });
 

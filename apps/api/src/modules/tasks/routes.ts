@@ -12,8 +12,9 @@ export function taskRoutes(app: FastifyInstance, deps: { tasks: TaskService; gua
     summary: "What waits for the signed-in admin's decision by their roles, and what they started",
     data: tasks,
   });
-  const config = { writesNoAudit: true };
-  app.get('/api/admin/tasks', { preHandler: deps.guards.authenticate, config, schema }, async (request) =>
-    ok(await deps.tasks.tasksFor(currentUser(request))),
+  app.get(
+    '/api/admin/tasks',
+    { config: { permission: 'any_admin' }, preHandler: deps.guards.authenticate, schema },
+    async (request) => ok(await deps.tasks.tasksFor(currentUser(request))),
   );
 }
