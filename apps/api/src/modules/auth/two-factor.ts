@@ -10,7 +10,6 @@ import {
 } from '@letsema/domain';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
@@ -257,6 +256,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         .set({ mfaPendingSecret: sealSecret(key, user.id, secret), updatedAt: now() })
         .where(eq(users.id, user.id));
       const otpauthUrl = totpFor(user, secret).toString();
+      // Loaded when a code is first set up rather than at every start.
+      const { default: QRCode } = await import('qrcode');
       const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
       return { secret, otpauthUrl, qrDataUrl };
     },

@@ -1,7 +1,5 @@
 import { uploadMessages } from '@letsema/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { inspectPdf } from './pdf-check.js';
 
@@ -37,6 +35,8 @@ const decoding = pLimit(2);
  */
 export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'): Promise<ProcessedFile> {
   const typeMessage = accepts === 'photo' ? uploadMessages.photoType : uploadMessages.documentType;
+  // file-type and sharp load with the first upload rather than at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', typeMessage);
 
@@ -55,6 +55,7 @@ export async function processUpload(bytes: Buffer, accepts: 'photo' | 'document'
 }
 
 async function reencodeImage(bytes: Buffer, mime: string, extension: StoredExtension): Promise<ProcessedFile> {
+  const { default: sharp } = await import('sharp');
   // The header alone tells the size: a huge image is refused before a pixel is decoded.
   const metadata = await sharp(bytes)
     .metadata()
@@ -67,6 +68,7 @@ async function reencodeImage(bytes: Buffer, mime: string, extension: StoredExten
 }
 
 async function decodeAndReencode(bytes: Buffer, mime: string, extension: StoredExtension): Promise<ProcessedFile> {
+  const { default: sharp } = await import('sharp');
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
     let image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
