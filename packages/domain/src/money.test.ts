@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRand, formatRand, formatRandAmount, formatRandPlain, randToCents } from './money.js';
+import {
+  centsToRand,
+  formatRand,
+  formatRandAmount,
+  formatRandPlain,
+  fromHundredths,
+  randAmountToCents,
+  randToCents,
+  toHundredths,
+} from './money.js';
 
 describe('randToCents', () => {
   it.each([
@@ -99,5 +108,48 @@ describe('formatRandPlain', () => {
 
   it('refuses fractions of a cent', () => {
     expect(() => formatRandPlain(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('randAmountToCents: an amount on the wire read into cents', () => {
+  it.each([
+    [0, 0],
+    [0.01, 1],
+    [0.1 + 0.2, 30],
+    [1.005 * 1000, 100_500],
+    [1785.72, 178_572],
+    [19.99, 1999],
+    [-250.5, -25_050],
+    [-0, 0],
+    [99_999_999_999.99, 9_999_999_999_999],
+  ])('%s rand are %s cents', (rand, cents) => {
+    expect(randAmountToCents(rand)).toBe(cents);
+    expect(Object.is(randAmountToCents(rand), cents)).toBe(true);
+  });
+
+  it('reads back every amount centsToRand writes', () => {
+    for (let cents = -2000; cents <= 200_000; cents += 37) expect(randAmountToCents(centsToRand(cents))).toBe(cents);
+  });
+
+  it('refuses what is not a number', () => {
+    expect(() => randAmountToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => randAmountToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('toHundredths and fromHundredths', () => {
+  it.each([
+    [11.75, 1175],
+    [21, 2100],
+    [0.07, 7],
+    [3, 300],
+    [12.5, 1250],
+  ])('%s is %s hundredths and back', (value, hundredths) => {
+    expect(toHundredths(value)).toBe(hundredths);
+    expect(fromHundredths(hundredths)).toBe(value);
+  });
+
+  it('takes only whole hundredths back', () => {
+    expect(() => fromHundredths(12.5)).toThrow(RangeError);
   });
 });

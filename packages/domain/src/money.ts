@@ -1,5 +1,7 @@
 /**
- * Money is integer cents everywhere inside; these are the only conversions at the edges.
+ * Money is integer cents everywhere inside; these are the only conversions at the edges. On the wire
+ * an amount is rand, a JSON number with at most two decimals: `centsToRand` writes one,
+ * `randAmountToCents` reads one. Plain code without zod, so the web app's pages can use it cheaply.
  */
 
 /**
@@ -57,10 +59,33 @@ export function formatRandPlain(cents: number): string {
   return `${cents < 0 ? '-' : ''}${(abs - fraction) / 100}.${fraction.toString().padStart(2, '0')}`;
 }
 
-/** Formats a rand number from the API for display without floating-point drift. */
+/**
+ * Reads a rand amount the API answered (a number with at most two decimals) into integer cents, to add
+ * or compare amounts without floating-point drift: 0.1 + 0.2 rand are 30 cents.
+ */
+export function randAmountToCents(rand: number): number {
+  return toHundredths(rand);
+}
+
+/** Formats a rand number from the API for display without floating-point drift (a missing one as R 0.00). */
 export function formatRandAmount(rand: number): string {
-  const cents = randToCents(Math.round(rand * 100) / 100);
-  return formatRand(cents ?? 0);
+  return formatRand(Number.isFinite(rand) ? randAmountToCents(rand) : 0);
+}
+
+/**
+ * A number the API answers with at most two decimals (a percentage, rand-days, a multiple) as a whole
+ * number of hundredths (basis points, cent-days), the way rand amounts are read into cents.
+ */
+export function toHundredths(value: number): number {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a number: ${value}`);
+  // A two-decimal number times 100 lies within a rounding error of a whole number; + 0 drops -0.
+  return Math.round(value * 100) + 0;
+}
+
+/** Whole hundredths (basis points, hundredths of a multiple) as the number the API reads and answers. */
+export function fromHundredths(hundredths: number): number {
+  assertCents(hundredths);
+  return hundredths / 100;
 }
 
 function assertCents(cents: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, getLastInstalmentNote, getPaymentProgress, getPlanHint, toCents } from './investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress, getPlanHint } from './investing';
 
 describe('getPaymentProgress', () => {
   it.each([
@@ -37,17 +37,6 @@ describe('formatPercent', () => {
     [140, '100.0%'],
   ])('%d -> %s', (percent, text) => {
     expect(formatPercent(percent)).toBe(text);
-  });
-});
-
-describe('toCents', () => {
-  it.each([
-    [833.33, 83_333],
-    [null, 0],
-    [undefined, 0],
-    [0.1, 10],
-  ])('%s -> %i', (rand, cents) => {
-    expect(toCents(rand)).toBe(cents);
   });
 });
 

@@ -2,7 +2,7 @@ import {
   formatRand,
   lastInstalmentIfDifferent,
   paymentFrequencies,
-  randToCents,
+  randAmountToCents,
   type MembershipStatus,
   type PaymentFrequency,
   type PaymentStatus,
@@ -68,12 +68,6 @@ export interface PaymentProgress {
   isFullyPaid: boolean;
 }
 
-/** Converts an API rand amount to cents; an unreadable amount counts as nothing. */
-export function toCents(rand: number | null | undefined): number {
-  if (rand === null || rand === undefined) return 0;
-  return randToCents(rand) ?? 0;
-}
-
 /**
  * "The last R 2 380.99" when the membership's last instalment differs from the others (it takes the
  * cents the commitment does not divide into), else null.
@@ -84,7 +78,7 @@ export function getLastInstalmentNote(
   const plan = membership.installmentPlan as PaymentFrequency;
   const months = membership.pool?.investmentDuration;
   if (!paymentFrequencies.includes(plan) || !months || !Number.isInteger(months) || months < 1) return null;
-  const last = lastInstalmentIfDifferent(toCents(membership.totalCommitment), plan, months);
+  const last = lastInstalmentIfDifferent(randAmountToCents(membership.totalCommitment), plan, months);
   return last === null ? null : `The last ${formatRand(last)}`;
 }
 
@@ -99,8 +93,8 @@ export function getPlanHint(
 
 /** How far a membership is paid: figures in cents and the share of the commitment. */
 export function getPaymentProgress(membership: Pick<MembershipView, 'totalCommitment' | 'totalPaid'>): PaymentProgress {
-  const commitmentCents = toCents(membership.totalCommitment);
-  const paidCents = toCents(membership.totalPaid);
+  const commitmentCents = randAmountToCents(membership.totalCommitment);
+  const paidCents = randAmountToCents(membership.totalPaid);
   const percent = commitmentCents > 0 ? Math.min((paidCents / commitmentCents) * 100, 100) : 0;
   return {
     commitmentCents,

@@ -1,13 +1,14 @@
 import {
   centsToRand,
   formatRandAmount,
+  formatRandPlain,
   frequencyLabels,
   instalmentAmount,
   paymentFrequencies,
+  type PaymentFrequency,
   poolStatusLabel,
   pricePerShare,
   randToCents,
-  type PaymentFrequency,
 } from '@letsema/domain';
 
 /** A pool as `GET /api/pools` and `GET /api/pools/{id}` answer it: money in rand. */
@@ -155,11 +156,7 @@ export function isDraftPool(pool: Pick<PoolView, 'status'>): boolean {
 
 /** Cents as a rand amount to put in an input: `1234.50`. */
 export function formatRandInput(cents: number): string {
-  const whole = Math.trunc(cents / 100);
-  const fraction = Math.abs(cents % 100)
-    .toString()
-    .padStart(2, '0');
-  return `${whole}.${fraction}`;
+  return formatRandPlain(cents);
 }
 
 /** The price of one share for figures typed into a form, in cents, or null while they are incomplete. */

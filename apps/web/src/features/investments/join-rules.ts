@@ -4,8 +4,8 @@ import {
   instalmentCount,
   lastInstalmentIfDifferent,
   type PaymentFrequency,
+  randAmountToCents,
 } from '@letsema/domain';
-import { toCents } from '../../lib/investing';
 import type { JoinablePool, JoinPoolRequest } from './api';
 
 export interface JoinFormValues {
@@ -46,7 +46,7 @@ export function getJoinFigures(pool: PoolTerms, sharesText: string, plan: string
   const shares = readShares(sharesText, pool.availableShares);
   const frequency = pool.paymentInstallments.find((p) => p.frequency === plan)?.frequency;
   if (shares === null || !frequency) return null;
-  const commitmentCents = shares * toCents(pool.pricePerShare);
+  const commitmentCents = shares * randAmountToCents(pool.pricePerShare);
   return {
     shares,
     commitmentCents,
@@ -59,7 +59,7 @@ export function getJoinFigures(pool: PoolTerms, sharesText: string, plan: string
 /** The commitment of a number of shares, in cents (0 when the number is not usable). */
 export function getCommitmentCents(pool: PoolTerms, sharesText: string): number {
   const shares = readShares(sharesText, pool.availableShares);
-  return shares === null ? 0 : shares * toCents(pool.pricePerShare);
+  return shares === null ? 0 : shares * randAmountToCents(pool.pricePerShare);
 }
 
 /** The request the API expects, amounts in rand, for figures worked out in cents. */

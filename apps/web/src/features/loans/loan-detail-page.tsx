@@ -1,4 +1,4 @@
-import { dayOf, formatRand, formatRandAmount } from '@letsema/domain';
+import { dayOf, formatRand, formatRandAmount, randAmountToCents } from '@letsema/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
@@ -22,7 +22,6 @@ import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { formatAdminDate } from '../../lib/formatters';
-import { toCents } from '../../lib/investing';
 import { useSuccessMessage } from '../../lib/use-success-message';
 import { useCancelLoan, useLoan, useLoanOffer, type LoanDetail, type LoanRepayment } from './api';
 import { LoanStatusChip, RepaymentStatusChip } from './components/loan-chips';
@@ -95,7 +94,7 @@ function LoanView({ loan }: { loan: LoanDetail }) {
   const rows = describeInstalments(loan.schedule, getBooksDay(loan, dayOf(new Date())));
   const penaltyCents = sumInstalments(loan.schedule).penaltyCents;
   const ceilingCents = getRepaymentCeilingCents(loan.settlement, loan.repayments);
-  const nextCents = toCents(loan.nextInstalment?.amount ?? 0);
+  const nextCents = randAmountToCents(loan.nextInstalment?.amount ?? 0);
   const methods = offer.data?.pools.find((pool) => pool.id === loan.pool.id)?.paymentMethods ?? [];
   const isRepaying = loan.status === 'active';
 
@@ -200,7 +199,7 @@ function LoanView({ loan }: { loan: LoanDetail }) {
               principal <Amount rand={loan.settlement.principal} />, interest <Amount rand={loan.settlement.interest} />
               , penalties <Amount rand={loan.settlement.penalties} />.
             </Typography>
-            {ceilingCents < toCents(loan.settlement.amount) && (
+            {ceilingCents < randAmountToCents(loan.settlement.amount) && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 Repayments waiting for approval count towards it: <Amount cents={ceilingCents} /> is left to pay.
               </Typography>

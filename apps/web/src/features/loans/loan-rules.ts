@@ -3,14 +3,14 @@ import {
   formatRand,
   LOAN_LIMITS,
   loanMessages,
-  loanTypes,
-  randToCents,
-  undecidedLoanStatuses,
   type LoanStatus,
   type LoanType,
+  loanTypes,
   type PenaltyType,
+  randAmountToCents,
+  randToCents,
+  undecidedLoanStatuses,
 } from '@letsema/domain';
-import { toCents } from '../../lib/investing';
 import type { LoanInstalment, LoanQuote, LoanQuoteRequest, LoanRepayment, LoanSummary } from './api';
 
 /** What the application form holds, as typed. */
@@ -68,7 +68,7 @@ export function getQuoteRequest(
 export function isQuoteFor(quote: Pick<LoanQuote, 'type' | 'amount' | 'termMonths'>, request: LoanQuoteRequest) {
   return (
     quote.type === request.type &&
-    toCents(quote.amount) === toCents(request.amount) &&
+    randAmountToCents(quote.amount) === randAmountToCents(request.amount) &&
     quote.termMonths === request.termMonths
   );
 }
@@ -76,7 +76,7 @@ export function isQuoteFor(quote: Pick<LoanQuote, 'type' | 'amount' | 'termMonth
 /** The server's message when a guarantor is needed and none is given; null otherwise. */
 export function getGuarantorProblem(context: LoanApplicationContext, guarantor: string): string | null {
   if (!context.isGuarantorNeeded || guarantor.trim() !== '') return null;
-  return loanMessages.guarantorNeeded(formatRand(toCents(context.guaranteedAmount)));
+  return loanMessages.guarantorNeeded(formatRand(randAmountToCents(context.guaranteedAmount)));
 }
 
 /** The server's message when a repayment is more than may be paid now; null otherwise. */
@@ -94,8 +94,8 @@ export function getRepaymentCeilingCents(
   if (!settlement) return 0;
   const waiting = repayments
     .filter((repayment) => repayment.status === 'pending')
-    .reduce((sum, repayment) => sum + toCents(repayment.amount), 0);
-  return Math.max(toCents(settlement.amount) - waiting, 0);
+    .reduce((sum, repayment) => sum + randAmountToCents(repayment.amount), 0);
+  return Math.max(randAmountToCents(settlement.amount) - waiting, 0);
 }
 
 /**
@@ -131,9 +131,9 @@ export function describeInstalments(instalments: readonly LoanInstalment[], toda
   let hasNext = false;
   return ordered.map((row) => {
     let state: InstalmentState;
-    if (row.status === 'paid' || toCents(row.unpaid) === 0) state = 'paid';
+    if (row.status === 'paid' || randAmountToCents(row.unpaid) === 0) state = 'paid';
     else if (row.status === 'overdue' || row.dueOn < today) state = 'overdue';
-    else if (toCents(row.paid) > 0) state = 'partly_paid';
+    else if (randAmountToCents(row.paid) > 0) state = 'partly_paid';
     else if (!hasNext) state = 'next';
     else state = 'upcoming';
     if (state !== 'paid') hasNext = true;
@@ -146,7 +146,7 @@ export function sumInstalments(
   instalments: readonly Pick<LoanInstalment, 'principal' | 'interest' | 'penalty' | 'amount' | 'paid' | 'unpaid'>[],
 ) {
   const sum = (pick: (row: (typeof instalments)[number]) => number) =>
-    instalments.reduce((total, row) => total + toCents(pick(row)), 0);
+    instalments.reduce((total, row) => total + randAmountToCents(pick(row)), 0);
   return {
     principalCents: sum((row) => row.principal),
     interestCents: sum((row) => row.interest),
@@ -160,9 +160,9 @@ export function sumInstalments(
 /** The totals of a quoted schedule, in cents. */
 export function sumQuotedInstalments(instalments: readonly { principal: number; interest: number; amount: number }[]) {
   return {
-    principalCents: instalments.reduce((total, row) => total + toCents(row.principal), 0),
-    interestCents: instalments.reduce((total, row) => total + toCents(row.interest), 0),
-    amountCents: instalments.reduce((total, row) => total + toCents(row.amount), 0),
+    principalCents: instalments.reduce((total, row) => total + randAmountToCents(row.principal), 0),
+    interestCents: instalments.reduce((total, row) => total + randAmountToCents(row.interest), 0),
+    amountCents: instalments.reduce((total, row) => total + randAmountToCents(row.amount), 0),
   };
 }
 
@@ -181,7 +181,7 @@ export function describePenalty(rule: {
   if (rule.penaltyType === 'none') return 'No penalty for late payment.';
   const charge =
     rule.penaltyType === 'fixed'
-      ? formatRand(toCents(rule.penaltyFixed))
+      ? formatRand(randAmountToCents(rule.penaltyFixed))
       : `${formatPercent(rule.penaltyPercent)} of the overdue instalment`;
   const when =
     rule.graceDays > 0

@@ -1,6 +1,6 @@
-import { instalmentSchedule, paymentFrequencies, type PaymentFrequency } from '@letsema/domain';
+import { instalmentSchedule, paymentFrequencies, type PaymentFrequency, randAmountToCents } from '@letsema/domain';
 import type { z } from 'zod';
-import { toCents, type MembershipView, type PaymentView } from '../../lib/investing';
+import { type MembershipView, type PaymentView } from '../../lib/investing';
 import type { paymentFormSchema } from './form-rules';
 
 /** What the form holds (the amount as typed). */
@@ -15,8 +15,8 @@ export function getCoveredCents(
 ): number {
   const waiting = payments
     .filter((p) => p.poolId === membership.poolId && p.type === 'contribution' && p.status === 'pending')
-    .reduce((sum, p) => sum + toCents(p.amount), 0);
-  return toCents(membership.totalPaid) + waiting;
+    .reduce((sum, p) => sum + randAmountToCents(p.amount), 0);
+  return randAmountToCents(membership.totalPaid) + waiting;
 }
 
 /**

@@ -3,12 +3,13 @@ import {
   formatShareDays,
   hasRole,
   monthEndMessages,
-  singleChecker,
-  reconcileBody,
-  reopenBody,
-  unlockBody,
   type MonthEndStep,
   type PeriodRequestKind,
+  reconcileBody,
+  reopenBody,
+  singleChecker,
+  toHundredths,
+  unlockBody,
 } from '@letsema/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
@@ -526,7 +527,7 @@ function AllocationTable({ calculation }: { calculation: NonNullable<PeriodDetai
                   <TableRow key={member.userId}>
                     <TableCell>{member.fullName ?? member.userId}</TableCell>
                     <TableCell align="right" sx={ON_ONE_LINE}>
-                      {formatShareDays(Math.round(member.shareDays * 100))}
+                      {formatShareDays(toHundredths(member.shareDays))}
                     </TableCell>
                     <TableCell align="right" sx={ON_ONE_LINE}>
                       {formatRandAmount(member.share)}

@@ -1,12 +1,13 @@
 import {
-  singleChecker,
-  recordMessages,
-  reverseRecordBody,
   expenseCategories,
   expenseCategoryLabels,
+  formatRandAmount,
   incomeCategories,
   incomeCategoryLabels,
-  formatRandAmount,
+  randAmountToCents,
+  recordMessages,
+  reverseRecordBody,
+  singleChecker,
 } from '@letsema/domain';
 import Add from '@mui/icons-material/Add';
 import Download from '@mui/icons-material/Download';
@@ -256,7 +257,7 @@ export function RecordsPage({ kind }: { kind: RecordKind }) {
                     user,
                     {
                       makerId: record.recordedBy.id,
-                      amountCents: Math.round(record.amount * 100),
+                      amountCents: randAmountToCents(record.amount),
                       approverIds: record.approverIds,
                     },
                     record.approvalsNeeded > 1 ? { dualApprovalAboveCents: 0 } : singleChecker(),
@@ -493,7 +494,7 @@ function getReversalRight(user: { id: string }, record: BookRecord) {
     {
       makerId: reversal.requestedBy.id,
       otherMakerIds: [record.recordedBy.id, ...record.approverIds],
-      amountCents: Math.round(record.amount * 100),
+      amountCents: randAmountToCents(record.amount),
       approverIds: reversal.approverIds,
     },
     reversal.approvalsNeeded > 1

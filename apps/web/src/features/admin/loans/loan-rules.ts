@@ -1,16 +1,18 @@
 // What the loan screens decide without the server: the list's filters in the address, the ageing
 // buckets' names, and which decisions an admin is offered on a loan (and why not, in the server's words).
 import {
+  type AgeingBucket,
   ageingBuckets,
+  centsToRand,
+  type InstalmentStatus,
   instalmentStatusLabels,
   loanMessages,
-  loanStatuses,
-  loanTypes,
-  singleChecker,
-  type AgeingBucket,
-  type InstalmentStatus,
   type LoanStatus,
+  loanStatuses,
   type LoanType,
+  loanTypes,
+  randAmountToCents,
+  singleChecker,
 } from '@letsema/domain';
 import { getDecisionRight } from '../../../lib/maker-checker';
 
@@ -100,14 +102,12 @@ interface LoanParties {
   approverIds: readonly string[];
 }
 
-const toCents = (rand: number) => Math.round(rand * 100);
-
 /**
  * Whether the admin is the member or the guarantor of the loan: nobody decides either (the server's
  * messages). Null when they are neither.
  */
 export function getPartyRefusal(user: { id: string }, loan: LoanParties): RefusedRight | null {
-  const amountCents = toCents(loan.amount);
+  const amountCents = randAmountToCents(loan.amount);
   const own = getDecisionRight(
     user,
     { makerId: loan.member.id, amountCents, approverIds: [] },
@@ -133,7 +133,7 @@ export function getPartyRefusal(user: { id: string }, loan: LoanParties): Refuse
 export function getLoanActionPlan(user: { id: string }, loan: LoanParties): LoanActionPlan {
   const none: LoanActionPlan = { approve: null, reject: null, disburse: null, notice: null };
   const party = getPartyRefusal(user, loan);
-  const amountCents = toCents(loan.amount);
+  const amountCents = randAmountToCents(loan.amount);
   const mayReject: DecisionRight = party ?? { mayDecide: true, isFinal: true };
   switch (loan.status) {
     case 'awaiting_guarantor':
@@ -175,7 +175,7 @@ export function getWaiverRight(
 ): DecisionRight {
   const own = getDecisionRight(
     user,
-    { makerId: waiver.requestedBy, amountCents: toCents(waiver.amount), approverIds: [] },
+    { makerId: waiver.requestedBy, amountCents: randAmountToCents(waiver.amount), approverIds: [] },
     singleChecker(loanMessages.ownWaiver),
   );
   if (!own.mayDecide || !loan) return own;
@@ -189,7 +189,7 @@ export function getRepaymentRight(
 ): DecisionRight {
   return getDecisionRight(
     user,
-    { makerId: repayment.member?.id ?? '', amountCents: toCents(repayment.amount), approverIds: [] },
+    { makerId: repayment.member?.id ?? '', amountCents: randAmountToCents(repayment.amount), approverIds: [] },
     singleChecker(loanMessages.ownRepayment),
   );
 }
@@ -208,10 +208,10 @@ export function getPenaltyLeft(row: {
   status: string;
 }): number {
   if (row.status === 'paid') return 0;
-  const cents = (rand: number) => Math.round(rand * 100);
+  const cents = randAmountToCents;
   const penaltyCharged = cents(row.penalty) - cents(row.penaltyWaived);
   const restUnpaid = cents(row.unpaid) - (cents(row.principal) + cents(row.interest) - cents(row.interestNotCharged));
-  return Math.max(0, Math.min(penaltyCharged, restUnpaid)) / 100;
+  return centsToRand(Math.max(0, Math.min(penaltyCharged, restUnpaid)));
 }
 
 /**

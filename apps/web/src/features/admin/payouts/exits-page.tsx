@@ -1,4 +1,4 @@
-import { exitMessages, formatRandAmount, payoutRecord, singleChecker } from '@letsema/domain';
+import { exitMessages, formatRandAmount, payoutRecord, randAmountToCents, singleChecker } from '@letsema/domain';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -68,7 +68,7 @@ export function ExitRequestsPage() {
               exit.status === 'approved' && exit.settlement
                 ? getDecisionRight(
                     user,
-                    payoutRecord(user.id, exit.approverIds, Math.round(exit.settlement.payout * 100)),
+                    payoutRecord(user.id, exit.approverIds, randAmountToCents(exit.settlement.payout)),
                     singleChecker(exitMessages.payByAnother),
                   )
                 : null;
@@ -77,7 +77,7 @@ export function ExitRequestsPage() {
                   user,
                   {
                     makerId: exit.settlement.preparedBy ?? '',
-                    amountCents: Math.round(exit.settlement.payout * 100),
+                    amountCents: randAmountToCents(exit.settlement.payout),
                     approverIds: exit.approverIds,
                   },
                   exit.approvalsNeeded > 1

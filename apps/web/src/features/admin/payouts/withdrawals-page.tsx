@@ -1,4 +1,4 @@
-import { formatRandAmount, singleChecker } from '@letsema/domain';
+import { formatRandAmount, randAmountToCents, singleChecker } from '@letsema/domain';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -58,12 +58,12 @@ export function WithdrawalsPage() {
               item.status === 'requested'
                 ? getDecisionRight(
                     user,
-                    { makerId: item.userId, amountCents: Math.round(item.amount * 100), approverIds: [] },
+                    { makerId: item.userId, amountCents: randAmountToCents(item.amount), approverIds: [] },
                     singleChecker(),
                   )
                 : getDecisionRight(
                     user,
-                    { makerId: item.approvedBy ?? '', amountCents: Math.round(item.amount * 100), approverIds: [] },
+                    { makerId: item.approvedBy ?? '', amountCents: randAmountToCents(item.amount), approverIds: [] },
                     singleChecker('You approved this withdrawal, so another admin must pay it.'),
                   );
             return (

@@ -4,14 +4,18 @@
 import {
   bpsToPercent,
   centsToRand,
-  DEFAULT_CAPITAL_MULTIPLE_HUNDREDTHS,
-  loanTypeLabels,
-  percentToBps,
   type CreateLoanProductBody,
+  DEFAULT_CAPITAL_MULTIPLE_HUNDREDTHS,
+  formatPercent,
+  fromHundredths,
   type LendingCaps,
   type LoanSettingsBody,
   type LoanType,
+  loanTypeLabels,
   type PenaltyType,
+  percentToBps,
+  randAmountToCents,
+  toHundredths,
 } from '@letsema/domain';
 
 /** The lending settings as `GET /api/admin/loan-settings` answers them. */
@@ -139,10 +143,10 @@ export function toSettingsRequest(body: LoanSettingsBody): SettingsRequest {
 /** The caps the products are checked against, as the rules read them. */
 export function toCaps(settings: LoanSettings): LendingCaps {
   return {
-    repoRateBps: Math.round(settings.repoRatePercent * 100),
-    capMarginBps: Math.round(settings.capMarginPercent * 100),
-    maxPenaltyPercentBps: Math.round(settings.maxPenaltyPercent * 100),
-    maxPenaltyFixedCents: Math.round(settings.maxPenaltyFixed * 100),
+    repoRateBps: toHundredths(settings.repoRatePercent),
+    capMarginBps: toHundredths(settings.capMarginPercent),
+    maxPenaltyPercentBps: toHundredths(settings.maxPenaltyPercent),
+    maxPenaltyFixedCents: randAmountToCents(settings.maxPenaltyFixed),
   };
 }
 
@@ -159,7 +163,7 @@ export function previewLegalCap(repoRate: string, margin: string): string | null
 
 /** Basis points as a percentage with two decimals: 2800 as "28.00%". */
 export function formatPercentText(bps: number): string {
-  return `${Math.floor(bps / 100)}.${String(bps % 100).padStart(2, '0')}%`;
+  return `${formatPercent(bps)}%`;
 }
 
 /** A product's form: its terms, or for a new one the type's name and the usual defaults. */
@@ -188,7 +192,7 @@ export function toProductForm(product: LoanProduct | null, type: LoanType): Prod
     annualRatePercent: '',
     minTermMonths: '1',
     maxTermMonths: '12',
-    maxCapitalMultiple: asText(DEFAULT_CAPITAL_MULTIPLE_HUNDREDTHS / 100),
+    maxCapitalMultiple: asText(fromHundredths(DEFAULT_CAPITAL_MULTIPLE_HUNDREDTHS)),
     graceDays: '7',
     penaltyType: 'none',
     penaltyFixed: '0',
@@ -206,7 +210,7 @@ export function toProductRequest(body: CreateLoanProductBody): ProductRequest {
     annualRatePercent: bpsToPercent(body.annualRatePercent),
     minTermMonths: body.minTermMonths,
     maxTermMonths: body.maxTermMonths,
-    maxCapitalMultiple: body.maxCapitalMultiple / 100,
+    maxCapitalMultiple: fromHundredths(body.maxCapitalMultiple),
     graceDays: body.graceDays,
     penaltyType: body.penaltyType,
     // The amount of the kind of penalty not chosen is sent as nothing.

@@ -1,12 +1,13 @@
 import {
+  type CreateLoanProductBody,
   formatRandAmount,
+  type LoanSettingsBody,
+  type LoanType,
   loanTypeLabels,
   loanTypes,
   penaltyTypeLabels,
   penaltyTypes,
-  type CreateLoanProductBody,
-  type LoanSettingsBody,
-  type LoanType,
+  toHundredths,
 } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -275,7 +276,7 @@ function ProductsPanel({
     <Panel
       id="loan-products-title"
       title="Loan products"
-      subtitle={`One per loan type. Rates are yearly on the reducing balance, at most ${formatPercentText(Math.round(settings.maxAnnualRatePercent * 100))} a year now.`}
+      subtitle={`One per loan type. Rates are yearly on the reducing balance, at most ${formatPercentText(toHundredths(settings.maxAnnualRatePercent))} a year now.`}
     >
       <Box aria-live="polite">
         {success.message && (

@@ -1,4 +1,4 @@
-import { formatRandAmount } from '@letsema/domain';
+import { formatRandAmount, randAmountToCents } from '@letsema/domain';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,13 +6,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Figure } from '../../../components/figure';
-import { formatPercent, toCents } from '../../../lib/investing';
+import { formatPercent } from '../../../lib/investing';
 import type { JoinablePool } from '../api';
 
 /** The pool on offer: what it is, its terms and how far it is funded. */
 export function PoolSummaryCard({ pool }: { pool: JoinablePool }) {
-  const targetCents = toCents(pool.targetAmount);
-  const funded = targetCents > 0 ? (toCents(pool.currentAmount) / targetCents) * 100 : 0;
+  const targetCents = randAmountToCents(pool.targetAmount);
+  const funded = targetCents > 0 ? (randAmountToCents(pool.currentAmount) / targetCents) * 100 : 0;
   return (
     <Paper component="section" aria-label="Investment pool" sx={{ p: { xs: 2.5, sm: 3 }, height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: 1.5 }}>

@@ -1,4 +1,11 @@
-import { centsToRand, formatRand, formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
+import {
+  centsToRand,
+  formatRand,
+  formatRandAmount,
+  frequencyLabels,
+  type PaymentFrequency,
+  randAmountToCents,
+} from '@letsema/domain';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +21,7 @@ import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { getPlanHint, toCents, type MembershipView } from '../../../lib/investing';
+import { getPlanHint, type MembershipView } from '../../../lib/investing';
 import type { CreatePaymentRequest } from '../api';
 import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
 import { ProofPicker } from '../../../components/proof-picker';
@@ -37,9 +44,9 @@ export function PaymentForm({
   onSubmit: (body: CreatePaymentRequest) => Promise<unknown>;
 }) {
   const methods = membership.pool?.paymentMethods ?? [];
-  const commitmentCents = toCents(membership.totalCommitment);
+  const commitmentCents = randAmountToCents(membership.totalCommitment);
   const owedCents = Math.max(commitmentCents - coveredCents, 0);
-  const waitingCents = coveredCents - toCents(membership.totalPaid);
+  const waitingCents = coveredCents - randAmountToCents(membership.totalPaid);
   const nextCents = getNextInstalmentCents(
     commitmentCents,
     membership.installmentPlan,
