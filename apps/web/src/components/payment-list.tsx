@@ -1,3 +1,4 @@
+import type { PaymentView } from '@letsema/domain';
 import { formatRandAmount } from '@letsema/domain';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -8,7 +9,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { formatAdminDate } from '../lib/formatters';
-import type { PaymentView } from '../lib/investing';
 import { PaymentStatusChip } from './status-chips';
 
 const typeLooks: Record<string, { label: string; icon: ReactElement; color: string; tint: string }> = {

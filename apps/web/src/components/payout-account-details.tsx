@@ -1,8 +1,8 @@
+import type { AdminPayoutAccount } from '@letsema/domain';
 import { formatUsableFrom, payoutAccountMessages } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { AdminPayoutAccount } from '../lib/payout-account';
 
 /** Whether a payout may be made to the member's account now (the server refuses it otherwise). */
 export function isPayoutAccountReady(account: AdminPayoutAccount | null | undefined): boolean {

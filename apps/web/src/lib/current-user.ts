@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import { hasSession } from './session';
-import type { UserView } from './user-views';
+import type { MeView } from '@letsema/domain';
 
 /** The signed-in user as `GET /api/auth/me` answers it. */
-export type CurrentUser = UserView;
+export type CurrentUser = MeView;
 
 /** The signed-in user's query key: whatever changes the account refreshes it. */
 export const currentUserKey = ['auth', 'me'] as const;

@@ -3,60 +3,9 @@ import {
   lastInstalmentIfDifferent,
   paymentFrequencies,
   randAmountToCents,
-  type MembershipStatus,
+  type MembershipView,
   type PaymentFrequency,
-  type PaymentStatus,
-  type TransactionType,
 } from '@letsema/domain';
-
-/** The member's pool membership as `GET /api/payments/my-membership` answers it (amounts in rand). */
-export interface MembershipView {
-  id: string;
-  poolId: string;
-  pool: {
-    id: string;
-    name: string;
-    status: string;
-    investmentDuration: number;
-    paymentMethods: string[];
-  } | null;
-  numberOfShares: number;
-  totalCommitment: number;
-  totalPaid: number;
-  actualReturn: number;
-  installmentPlan: string;
-  contributionAmount: number;
-  contributionStatus: MembershipStatus;
-  rejectionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-/** One payment or other money movement of the member, as `GET /api/payments/my-payments` answers it. */
-export interface PaymentView {
-  id: string;
-  poolId: string;
-  poolName: string | null;
-  type: TransactionType;
-  amount: number;
-  status: PaymentStatus;
-  paymentMethod: string | null;
-  proofOfPaymentUrl: string | null;
-  description: string | null;
-  failureReason: string | null;
-  createdAt: string;
-}
-
-/** One row of Transactions, as `GET /api/payments/my-transactions` answers it: posted, or a payment not posted yet. */
-export interface TransactionView extends Omit<PaymentView, 'poolId'> {
-  poolId: string | null;
-  /** How the statement names it ("Profit allocation", "Withdrawal paid"). */
-  label: string;
-  /** The journal entry the statement quotes (`JE-000042`); null while not posted. */
-  reference: string | null;
-  /** The cooperative's day it counts on, as on the statement. */
-  date: string;
-}
 
 export interface PaymentProgress {
   commitmentCents: number;

@@ -1,37 +1,14 @@
-import type { PayoutBankId, SavePayoutAccountInput } from '@letsema/domain';
+import type { MemberPayoutAccount, PayoutBankId, SavePayoutAccountInput } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import type { CurrentUser } from './current-user';
-
-/** The member's payout account as they see it: the last four digits only. */
-export interface MyPayoutAccount {
-  bankId: PayoutBankId;
-  bankName: string;
-  branchCode: string;
-  accountHolder: string;
-  accountNumber: string;
-  usableFrom: string;
-  isUsable: boolean;
-  updatedAt: string;
-}
-
-/** The member's payout account as the admin who pays it sees it; null when the member has none. */
-export interface AdminPayoutAccount {
-  bankName: string;
-  branchCode: string;
-  accountHolder: string;
-  accountNumber: string;
-  holderMatchesMember: boolean;
-  usableFrom: string;
-  isUsable: boolean;
-}
 
 export const payoutAccountKey = ['payout-account'] as const;
 
 export function usePayoutAccount() {
   return useQuery({
     queryKey: payoutAccountKey,
-    queryFn: ({ signal }) => apiClient.get<MyPayoutAccount | null>('/api/payout-account', signal),
+    queryFn: ({ signal }) => apiClient.get<MemberPayoutAccount | null>('/api/payout-account', signal),
   });
 }
 
@@ -67,7 +44,7 @@ export function useSavePayoutAccount() {
       body: SavePayoutAccountInput;
     }) => {
       await confirmIdentity(proof.kind, proof.value);
-      return apiClient.put<MyPayoutAccount>('/api/payout-account', body);
+      return apiClient.put<MemberPayoutAccount>('/api/payout-account', body);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutAccountKey }),
   });

@@ -296,3 +296,6 @@ export type LoanRepayment = z.infer<typeof loanRepaymentAnswer>;
 export type LoanWaiver = z.infer<typeof loanWaiverAnswer>;
 export type LoanDetail = z.infer<typeof loanDetailAnswer>;
 export type AdminLoanPage = z.infer<typeof adminLoanPageAnswer>;
+export type LoanInstalment = LoanDetail['schedule'][number];
+export type QuotedInstalment = LoanQuote['schedule'][number];
+export type LoanAgeingRow = AdminLoanPage['ageing']['buckets'][number];

@@ -1,6 +1,6 @@
+import type { MembershipView } from '@letsema/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import type { MembershipView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
 export const dashboardKeys = {

@@ -1,3 +1,4 @@
+import type { MembershipView } from '@letsema/domain';
 import { formatRand, formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Figure } from '../../components/figure';
@@ -20,7 +21,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { classNames } from '../../lib/class-names';
 import { formatAdminDate } from '../../lib/formatters';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../lib/investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress } from '../../lib/investing';
 import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-load-failure';
 import { useShellUser } from '../../shell/shell-context';
 import { useMonthlyHolding, useMyLoansForDashboard, useMyMembership } from './api';

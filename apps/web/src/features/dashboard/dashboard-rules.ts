@@ -1,4 +1,4 @@
-import type { MembershipView } from '../../lib/investing';
+import type { MembershipView } from '@letsema/domain';
 
 export type BannerKey = 'complete-kyc' | 'ready' | 'pending' | 'rejected';
 

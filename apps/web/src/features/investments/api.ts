@@ -1,8 +1,8 @@
+import type { MembershipView } from '@letsema/domain';
 import { paymentFrequencies, type PaymentFrequency } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PoolView } from '../../components/pools/pool-display';
 import { apiClient } from '../../lib/api-client';
-import type { MembershipView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
 /**

@@ -1,49 +1,12 @@
-import type { GuarantorStatus, LoanStatus, LoanType, PenaltyType } from '@letsema/domain';
+import type { LoanDetail, LoanOffer, LoanQuote, LoanRepayment, LoanSummary, LoanType } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import type { LoanInstalmentView, LoanRepaymentView } from '../../lib/loan-views';
 
-// Amounts are numbers of rand, as the API answers them; pages turn them into cents to add or compare.
+// The answers' types come from their schemas in the domain. Amounts are numbers of rand, as the API
+// answers them; pages read them into cents (randAmountToCents) to add or compare.
 
-export interface LoanProductOffer {
-  id: string;
-  type: LoanType;
-  typeLabel: string;
-  name: string;
-  description: string;
-  annualRatePercent: number;
-  minTermMonths: number;
-  maxTermMonths: number;
-  maxCapitalMultiple: number;
-  graceDays: number;
-  penaltyType: PenaltyType;
-  penaltyTypeLabel: string;
-  penaltyFixed: number;
-  penaltyPercent: number;
-  guarantorAboveCapital: boolean;
-  /** What this member may borrow on it now. */
-  maxAmount: number;
-}
-
-/** `GET /api/loans/offer`: lending on or off, the products, the member's capital and limits. */
-export interface LoanOffer {
-  isEnabled: boolean;
-  maxAnnualRatePercent: number;
-  capital: number;
-  owed: number;
-  guaranteeHold: number;
-  pools: { id: string; name: string; capital: number; paymentMethods: string[] }[];
-  products: LoanProductOffer[];
-}
-
-export interface QuotedInstalment {
-  number: number;
-  dueOn: string;
-  principal: number;
-  interest: number;
-  amount: number;
-  balanceAfter: number;
-}
+/** A product on offer, with what this member may borrow on it now. */
+export type LoanProductOffer = LoanOffer['products'][number];
 
 /** `POST /api/loans/quote` (and a quote's body). */
 export interface LoanQuoteRequest {
@@ -53,87 +16,10 @@ export interface LoanQuoteRequest {
   poolId?: string;
 }
 
-export interface LoanQuote {
-  type: LoanType;
-  typeLabel: string;
-  amount: number;
-  termMonths: number;
-  annualRatePercent: number;
-  instalment: number;
-  totalInterest: number;
-  totalRepayable: number;
-  firstDueOn: string;
-  schedule: QuotedInstalment[];
-  eligibility: {
-    poolId: string | null;
-    capital: number;
-    maxAmount: number;
-    isGuarantorNeeded: boolean;
-    guaranteedAmount: number;
-    canApply: boolean;
-    refusal: string | null;
-    refusalField: string | null;
-  };
-}
-
 /** `POST /api/loans`. */
 export interface LoanApplicationRequest extends LoanQuoteRequest {
   purpose: string;
   guarantor?: string;
-}
-
-export interface LoanSummary {
-  id: string;
-  number: string;
-  type: LoanType;
-  typeLabel: string;
-  productName: string;
-  pool: { id: string; name: string };
-  member: { id: string; fullName: string | null; email: string | null };
-  amount: number;
-  termMonths: number;
-  annualRatePercent: number;
-  instalment: number;
-  totalInterest: number;
-  totalRepayable: number;
-  purpose: string;
-  status: LoanStatus;
-  statusLabel: string;
-  guarantor: {
-    id: string;
-    fullName: string | null;
-    status: GuarantorStatus;
-    statusLabel: string;
-    guaranteedAmount: number;
-    decidedAt: string | null;
-  } | null;
-  capitalAtApplication: number;
-  graceDays: number;
-  penaltyType: PenaltyType;
-  penaltyFixed: number;
-  penaltyPercent: number;
-  rejectionReason: string | null;
-  decidedAt: string | null;
-  disbursedAt: string | null;
-  disbursedOn: string | null;
-  principalRepaid: number;
-  outstandingPrincipal: number;
-  arrears: { daysOverdue: number; bucket: string | null; overdueAmount: number; overdueInstalments: number };
-  nextInstalment: { number: number; dueOn: string; amount: number } | null;
-  createdAt: string;
-  closedAt: string | null;
-}
-
-export type LoanInstalment = LoanInstalmentView;
-
-export type LoanRepayment = LoanRepaymentView;
-
-/** `GET /api/loans/{id}`. */
-export interface LoanDetail extends LoanSummary {
-  schedule: LoanInstalment[];
-  projectedSchedule: QuotedInstalment[] | null;
-  settlement: { asOf: string; amount: number; principal: number; interest: number; penalties: number } | null;
-  repayments: LoanRepayment[];
 }
 
 /** `POST /api/loans/{id}/repayments`. */

@@ -1,3 +1,4 @@
+import type { LoanDetail, LoanRepayment } from '@letsema/domain';
 import { dayOf, formatRand, formatRandAmount, randAmountToCents } from '@letsema/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -23,7 +24,7 @@ import { RetryAlert } from '../../components/retry-alert';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { formatAdminDate } from '../../lib/formatters';
 import { useSuccessMessage } from '../../lib/use-success-message';
-import { useCancelLoan, useLoan, useLoanOffer, type LoanDetail, type LoanRepayment } from './api';
+import { useCancelLoan, useLoan, useLoanOffer } from './api';
 import { LoanStatusChip, RepaymentStatusChip } from './components/loan-chips';
 import { RepaymentForm } from './components/repayment-form';
 import { PayToCard } from '../payments/components/pay-to-card';

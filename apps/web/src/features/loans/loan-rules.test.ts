@@ -1,6 +1,6 @@
+import type { LoanInstalment } from '@letsema/domain';
 import { loanMessages } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import type { LoanInstalment } from './api';
 import { loanApplicationResolver, loanRepaymentResolver } from './form-rules';
 import {
   canCancelLoan,
@@ -103,6 +103,7 @@ function instalment(number: number, overrides: Partial<LoanInstalment> = {}): Lo
     status: 'due',
     statusLabel: 'Due',
     paidOn: null,
+    penaltyId: null,
     penaltyAppliedOn: null,
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import type { LoanInstalment, LoanQuote, LoanRepayment, LoanSummary } from '@letsema/domain';
 import {
   centsToRand,
   formatRand,
@@ -11,7 +12,7 @@ import {
   randToCents,
   undecidedLoanStatuses,
 } from '@letsema/domain';
-import type { LoanInstalment, LoanQuote, LoanQuoteRequest, LoanRepayment, LoanSummary } from './api';
+import type { LoanQuoteRequest } from './api';
 
 /** What the application form holds, as typed. */
 export interface LoanApplicationValues {

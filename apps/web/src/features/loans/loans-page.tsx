@@ -1,3 +1,4 @@
+import type { LoanOffer } from '@letsema/domain';
 import { formatRandAmount, loanMessages } from '@letsema/domain';
 import CreditCardOffOutlined from '@mui/icons-material/CreditCardOffOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
@@ -17,7 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
 import { useSuccessMessage } from '../../lib/use-success-message';
-import { useLoanOffer, useMyGuarantees, useMyLoans, type LoanOffer } from './api';
+import { useLoanOffer, useMyGuarantees, useMyLoans } from './api';
 import { ApplicationForm } from './components/application-form';
 import { GuaranteeRequests } from './components/guarantee-requests';
 import { LoanList } from './components/loan-list';

@@ -1,6 +1,6 @@
+import type { MembershipView, PaymentView } from '@letsema/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import type { MembershipView, PaymentView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
 /** `POST /api/payments/create`: the amount in rand. */

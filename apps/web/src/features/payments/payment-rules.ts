@@ -1,6 +1,6 @@
+import type { MembershipView, PaymentView } from '@letsema/domain';
 import { instalmentSchedule, paymentFrequencies, type PaymentFrequency, randAmountToCents } from '@letsema/domain';
 import type { z } from 'zod';
-import { type MembershipView, type PaymentView } from '../../lib/investing';
 import type { paymentFormSchema } from './form-rules';
 
 /** What the form holds (the amount as typed). */

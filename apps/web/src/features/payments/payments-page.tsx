@@ -1,3 +1,4 @@
+import type { MembershipView } from '@letsema/domain';
 import { formatRand, formatRandAmount } from '@letsema/domain';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
@@ -15,7 +16,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaymentList } from '../../components/payment-list';
 import { getErrorMessage } from '../../lib/api-client';
-import { getPaymentProgress, type MembershipView } from '../../lib/investing';
+import { getPaymentProgress } from '../../lib/investing';
 import { useSuccessMessage } from '../../lib/use-success-message';
 import { useShellUser } from '../../shell/shell-context';
 import { useCreatePayment, useMyMembership, usePaymentHistory } from './api';

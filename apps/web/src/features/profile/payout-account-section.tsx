@@ -1,3 +1,4 @@
+import type { MemberPayoutAccount } from '@letsema/domain';
 import { findPayoutBank, formatUsableFrom, PAYOUT_ACCOUNT_HOLD_HOURS, payoutBanks } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,12 +14,7 @@ import { SelectInput } from '../../components/select-input';
 import { TextInput } from '../../components/text-input';
 import { getErrorMessage } from '../../lib/api-client';
 import type { CurrentUser } from '../../lib/current-user';
-import {
-  identityProofKind,
-  usePayoutAccount,
-  useSavePayoutAccount,
-  type MyPayoutAccount,
-} from '../../lib/payout-account';
+import { identityProofKind, usePayoutAccount, useSavePayoutAccount } from '../../lib/payout-account';
 import { useSuccessMessage } from '../../lib/use-success-message';
 
 /** The one bank account every payout (withdrawals, exits, loans) is paid into. */
@@ -70,7 +66,7 @@ export function PayoutAccountSection({ user }: { user: CurrentUser }) {
   );
 }
 
-function SavedAccount({ account }: { account: MyPayoutAccount }) {
+function SavedAccount({ account }: { account: MemberPayoutAccount }) {
   const rows = [
     ['Bank', account.bankName],
     ['Branch code', account.branchCode],
@@ -115,9 +111,9 @@ function PayoutAccountDialog({
 }: {
   isOpen: boolean;
   user: CurrentUser;
-  current: MyPayoutAccount | null;
+  current: MemberPayoutAccount | null;
   onClose: () => void;
-  onSaved: (saved: MyPayoutAccount) => void;
+  onSaved: (saved: MemberPayoutAccount) => void;
 }) {
   const save = useSavePayoutAccount();
   const kind = identityProofKind(user);

@@ -2,7 +2,7 @@ import type { CompleteProfileBody, NextOfKinBody, UploadKind } from '@letsema/do
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, fetchFile, uploadWithProgress } from '../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../lib/current-user';
-import type { NextOfKinView } from '../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import { shrinkPhoto } from '../../lib/shrink-photo';
 
 /** The signed-in member, as the registration guard hands it down. */

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { PlainButton } from '../../components/plain/plain-button';
 import { getErrorMessage } from '../../lib/api-client';
-import type { NextOfKinView } from '../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import { useShellUser } from '../../shell/shell-context';
 import { useNextOfKin, type Registrant } from './api';
 import { AwaitingReviewStep } from './awaiting-review-step';

@@ -16,7 +16,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { ApiError, getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import type { NextOfKinView } from '../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import { useSaveNextOfKin, useUploadKinDocument, type KinDocumentKind } from './api';
 import { DocumentPicker, type DocumentPickerStatus } from './document-picker';
 import { checkUploadSize, kinUploadFailures, registrationFailures } from './registration-rules';

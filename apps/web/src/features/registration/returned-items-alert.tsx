@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { NextOfKinView } from '../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import type { Registrant } from './api';
 import { listReturnedGroups } from './registration-rules';
 

@@ -1,7 +1,6 @@
-import type { TransactionType } from '@letsema/domain';
+import type { TransactionType, TransactionView } from '@letsema/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
-import type { TransactionView } from '../../lib/investing';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 import type { TransactionTabKey } from './transaction-rules';
 

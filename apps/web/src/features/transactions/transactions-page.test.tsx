@@ -1,5 +1,5 @@
+import type { TransactionView } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../lib/investing';
 import { drawPage, readText } from '../../lib/test-render';
 import { transactionKeys, type TransactionCounts } from './api';
 import { TransactionsPage } from './transactions-page';

@@ -1,3 +1,4 @@
+import type { AdminLoanPage, LoanDetail, LoanRepayment } from '@letsema/domain';
 import { loanMessages } from '@letsema/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user';
 import { drawPage } from '../../../lib/test-render';
 import { AdminLoansPage } from './admin-loans-page';
-import { loanKeys, type AdminLoanDetail, type AdminLoanPage, type LoanRepayment } from './api';
+import { loanKeys } from './api';
 import { emptyLoanFilters } from './loan-rules';
 import { LoanDetailPage } from './loan-detail-page';
 
@@ -23,7 +24,7 @@ function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
   } as CurrentUser;
 }
 
-function loan(overrides: Partial<AdminLoanDetail> = {}): AdminLoanDetail {
+function loan(overrides: Partial<LoanDetail> = {}): LoanDetail {
   return {
     id: 'loan-1',
     number: 'LN-000001',
@@ -83,7 +84,7 @@ function loan(overrides: Partial<AdminLoanDetail> = {}): AdminLoanDetail {
 const draw = (path: string, page: ReactNode, currentUser: CurrentUser, data: [QueryKey, unknown][], route = path) =>
   drawPage(page, { path, route, data, user: currentUser });
 
-const drawLoan = (data: AdminLoanDetail, currentUser = user()) =>
+const drawLoan = (data: LoanDetail, currentUser = user()) =>
   draw(
     `/admin/loans/${data.id}`,
     <LoanDetailPage />,

@@ -1,120 +1,8 @@
-import type { AgeingBucket, GuarantorStatus, LoanStatus, LoanType, PenaltyType, WaiverStatus } from '@letsema/domain';
+import type { AdminLoanPage, LoanDetail, LoanRepayment, LoanStatus, LoanSummary, LoanWaiver } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
-import type { AdminPayoutAccount } from '../../../lib/payout-account';
-import type { LoanInstalmentView, LoanRepaymentView } from '../../../lib/loan-views';
 import { adminKeys } from '../shared/query-keys';
 import type { LoanFilters } from './loan-rules';
-
-/** A loan as `GET /api/admin/loans` lists it (amounts in rand, as the API answers). */
-export interface AdminLoan {
-  id: string;
-  number: string;
-  type: LoanType;
-  typeLabel: string;
-  productName: string;
-  pool: { id: string; name: string };
-  member: { id: string; fullName: string | null; email: string | null };
-  amount: number;
-  termMonths: number;
-  annualRatePercent: number;
-  instalment: number;
-  totalInterest: number;
-  totalRepayable: number;
-  purpose: string;
-  status: LoanStatus;
-  statusLabel: string;
-  guarantor: {
-    id: string;
-    fullName: string | null;
-    status: GuarantorStatus;
-    statusLabel: string;
-    guaranteedAmount: number;
-    decidedAt: string | null;
-  } | null;
-  capitalAtApplication: number;
-  graceDays: number;
-  penaltyType: PenaltyType;
-  penaltyFixed: number;
-  penaltyPercent: number;
-  approvalsNeeded: number;
-  approverIds: string[];
-  approvedAt: string | null;
-  rejectionReason: string | null;
-  decidedAt: string | null;
-  disbursedAt: string | null;
-  disbursedOn: string | null;
-  disbursementProofUrl: string | null;
-  principalRepaid: number;
-  outstandingPrincipal: number;
-  arrears: {
-    daysOverdue: number;
-    bucket: AgeingBucket | null;
-    overdueAmount: number;
-    overdueInstalments: number;
-  };
-  nextInstalment: { number: number; dueOn: string; amount: number } | null;
-  createdAt: string;
-  closedAt: string | null;
-}
-
-export interface LoanRepayment extends LoanRepaymentView {
-  member?: { id: string; fullName: string | null; email: string };
-}
-
-export interface LoanWaiver {
-  id: string;
-  penaltyId: string;
-  loanId: string;
-  loanNumber: string;
-  instalmentNumber: number;
-  amount: number;
-  reason: string;
-  status: WaiverStatus;
-  requestedBy: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-}
-
-export interface ScheduleRow extends LoanInstalmentView {
-  penaltyId: string | null;
-}
-
-export interface AdminLoanDetail extends AdminLoan {
-  schedule: ScheduleRow[];
-  projectedSchedule:
-    | { number: number; dueOn: string; principal: number; interest: number; amount: number; balanceAfter: number }[]
-    | null;
-  settlement: { asOf: string; amount: number; principal: number; interest: number; penalties: number } | null;
-  repayments: LoanRepayment[];
-  waivers: LoanWaiver[];
-  /** The member's payout account the loan is paid into (null when they have none). */
-  payoutAccount?: AdminPayoutAccount | null;
-}
-
-export interface AgeingRow {
-  bucket: AgeingBucket;
-  loans: number;
-  overdueAmount: number;
-  outstandingPrincipal: number;
-}
-
-export interface AdminLoanPage {
-  items: AdminLoan[];
-  total: number;
-  page: number;
-  limit: number;
-  ageing: {
-    asOf: string;
-    buckets: AgeingRow[];
-    loansInArrears: number;
-    overdueAmount: number;
-    activeLoans: number;
-    outstandingPrincipal: number;
-  };
-}
 
 export const LOAN_PAGE_SIZE = 20;
 
@@ -175,7 +63,7 @@ export function useLoansInState(status: LoanStatus, isEnabled = true) {
 export function useAdminLoan(id: string) {
   return useQuery({
     queryKey: loanKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get<AdminLoanDetail>(`/api/admin/loans/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => apiClient.get<LoanDetail>(`/api/admin/loans/${encodeURIComponent(id)}`, signal),
   });
 }
 
@@ -223,13 +111,13 @@ export function useLoanStep(loanId: string) {
       const base = `/api/admin/loans/${encodeURIComponent(loanId)}`;
       switch (input.step) {
         case 'approve':
-          return apiClient.post<AdminLoanDetail>(`${base}/approve`);
+          return apiClient.post<LoanDetail>(`${base}/approve`);
         case 'reject':
-          return apiClient.post<AdminLoanDetail>(`${base}/reject`, { reason: input.reason });
+          return apiClient.post<LoanDetail>(`${base}/reject`, { reason: input.reason });
         case 'disburse':
-          return apiClient.post<AdminLoanDetail>(`${base}/disburse`, { proofUrl: input.proofUrl });
+          return apiClient.post<LoanDetail>(`${base}/disburse`, { proofUrl: input.proofUrl });
         case 'waive':
-          return apiClient.post<AdminLoanDetail>(`${base}/penalties/${encodeURIComponent(input.penaltyId)}/waive`, {
+          return apiClient.post<LoanDetail>(`${base}/penalties/${encodeURIComponent(input.penaltyId)}/waive`, {
             reason: input.reason,
           });
       }

@@ -1,3 +1,4 @@
+import type { LoanSummary, LoanWaiver } from '@letsema/domain';
 import { formatRandAmount } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
@@ -15,7 +16,7 @@ import { WaitingForChecker } from '../../../components/waiting-for-checker';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useShellUser } from '../../../shell/shell-context';
-import { useLoansInState, usePendingWaivers, type AdminLoan, type LoanWaiver } from './api';
+import { useLoansInState, usePendingWaivers } from './api';
 import { getLoanActionPlan, getWaiverRight } from './loan-rules';
 import { LoanStatusChip } from './loans-overview';
 
@@ -34,7 +35,7 @@ export function DecisionsSection() {
         query={pending}
         loadingLabel="Loading loans waiting for approval"
         emptyTitle="No loan waiting for approval"
-        render={(loan: AdminLoan) => {
+        render={(loan: LoanSummary) => {
           const plan = getLoanActionPlan(user, loan);
           const right = plan.approve;
           return (
@@ -55,7 +56,7 @@ export function DecisionsSection() {
         query={approved}
         loadingLabel="Loading loans to pay out"
         emptyTitle="No approved loan waiting for its payout"
-        render={(loan: AdminLoan) => {
+        render={(loan: LoanSummary) => {
           const right = getLoanActionPlan(user, loan).disburse;
           return (
             <LoanItem
@@ -157,7 +158,7 @@ function LoanItem({
   blocked,
   actionLabel,
 }: {
-  loan: AdminLoan;
+  loan: LoanSummary;
   extra: string | null;
   blocked: string | null;
   actionLabel: string;

@@ -1,3 +1,4 @@
+import type { LoanDetail, LoanInstalment, LoanWaiver } from '@letsema/domain';
 import { formatRandAmount, hasRole, penaltyTypeLabels } from '@letsema/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -24,14 +25,7 @@ import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate, formatAdminDateTime } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useShellUser } from '../../../shell/shell-context';
-import {
-  useAdminLoan,
-  useLoanStep,
-  useWaiverDecision,
-  type AdminLoanDetail,
-  type LoanWaiver,
-  type ScheduleRow,
-} from './api';
+import { useAdminLoan, useLoanStep, useWaiverDecision } from './api';
 import {
   getInstalmentStatus,
   getLoanActionPlan,
@@ -46,7 +40,7 @@ import { ConfirmDialog, DisburseDialog, ProofFileButton, WaiveDialog } from './p
 
 type Open =
   | { kind: 'approve' | 'reject' | 'disburse' }
-  | { kind: 'waive'; row: ScheduleRow; left: number }
+  | { kind: 'waive'; row: LoanInstalment; left: number }
   | { kind: 'approve-waiver' | 'reject-waiver'; waiver: LoanWaiver }
   | null;
 
@@ -500,12 +494,12 @@ function ScheduleTable({
   pendingWaiverFor,
   onWaive,
 }: {
-  rows: ScheduleRow[];
+  rows: LoanInstalment[];
   /** The books' day the loan was answered on, while it is being repaid. */
   asOf: string | null;
   canWaive: boolean;
   pendingWaiverFor: Set<string>;
-  onWaive: (row: ScheduleRow, left: number) => void;
+  onWaive: (row: LoanInstalment, left: number) => void;
 }) {
   return (
     <ScrollableTable label="Repayment schedule table">
@@ -586,7 +580,7 @@ function ScheduleTable({
   );
 }
 
-function ProjectedTable({ rows }: { rows: NonNullable<AdminLoanDetail['projectedSchedule']> }) {
+function ProjectedTable({ rows }: { rows: NonNullable<LoanDetail['projectedSchedule']> }) {
   return (
     <ScrollableTable label="Projected schedule table">
       <Table size="small" aria-label="Projected repayment schedule" sx={{ minWidth: 520 }}>
@@ -673,7 +667,7 @@ function WaiverItem({
   );
 }
 
-function RepaymentsTable({ loan }: { loan: AdminLoanDetail }) {
+function RepaymentsTable({ loan }: { loan: LoanDetail }) {
   if (loan.repayments.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">

@@ -1,3 +1,4 @@
+import type { AdminLoanPage, LoanSummary } from '@letsema/domain';
 import {
   ageingBuckets,
   formatRandAmount,
@@ -31,7 +32,7 @@ import { Figure } from '../../../components/figure';
 import { RetryAlert } from '../../../components/retry-alert';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate, formatCount } from '../../../lib/formatters';
-import { LOAN_PAGE_SIZE, useAdminLoans, useLoanCount, type AdminLoan, type AdminLoanPage } from './api';
+import { LOAN_PAGE_SIZE, useAdminLoans, useLoanCount } from './api';
 import {
   changeLoanFilters,
   countPages,
@@ -302,7 +303,7 @@ function LoanList({
   );
 }
 
-export function LoanStatusChip({ loan }: { loan: Pick<AdminLoan, 'status' | 'statusLabel'> }) {
+export function LoanStatusChip({ loan }: { loan: Pick<LoanSummary, 'status' | 'statusLabel'> }) {
   return (
     <Chip
       size="small"
@@ -314,7 +315,7 @@ export function LoanStatusChip({ loan }: { loan: Pick<AdminLoan, 'status' | 'sta
   );
 }
 
-function ArrearsText({ loan }: { loan: AdminLoan }) {
+function ArrearsText({ loan }: { loan: LoanSummary }) {
   if (loan.arrears.daysOverdue <= 0) return <>—</>;
   return (
     <Box component="span" sx={{ color: 'error.dark', fontWeight: 600 }}>
@@ -323,7 +324,7 @@ function ArrearsText({ loan }: { loan: AdminLoan }) {
   );
 }
 
-function LoanLink({ loan }: { loan: AdminLoan }) {
+function LoanLink({ loan }: { loan: LoanSummary }) {
   return (
     <Link component={RouterLink} to={`/admin/loans/${loan.id}`} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
       {loan.number}
@@ -331,9 +332,9 @@ function LoanLink({ loan }: { loan: AdminLoan }) {
   );
 }
 
-const memberName = (loan: AdminLoan) => loan.member.fullName ?? loan.member.email ?? 'Member';
+const memberName = (loan: LoanSummary) => loan.member.fullName ?? loan.member.email ?? 'Member';
 
-function LoanTable({ items }: { items: AdminLoan[] }) {
+function LoanTable({ items }: { items: LoanSummary[] }) {
   return (
     <ScrollableTable label="Loans table">
       <Table size="small" aria-label="Loans">
@@ -394,7 +395,7 @@ function LoanTable({ items }: { items: AdminLoan[] }) {
   );
 }
 
-function LoanCards({ items }: { items: AdminLoan[] }) {
+function LoanCards({ items }: { items: LoanSummary[] }) {
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Loans">
       {items.map((loan) => (

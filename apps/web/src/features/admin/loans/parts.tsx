@@ -1,3 +1,4 @@
+import type { AdminPayoutAccount } from '@letsema/domain';
 import { acceptAttribute, formatRandAmount, loanMessages, type WaivePenaltyBody } from '@letsema/domain';
 import Visibility from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
@@ -15,7 +16,6 @@ import { FormTextField } from '../../../components/form-text-field';
 import { isPayoutAccountReady, PayoutAccountDetails } from '../../../components/payout-account-details';
 import { fetchFile, getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getFileExtension, isPdfFile, isProtectedFileUrl, saveBlob } from '../shared/files-api';
 import { ImagePreviewDialog } from '../shared/image-preview-dialog';

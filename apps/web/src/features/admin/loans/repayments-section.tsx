@@ -1,3 +1,4 @@
+import type { LoanRepayment } from '@letsema/domain';
 import { formatRandAmount, hasRole } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Alert from '@mui/material/Alert';
@@ -18,7 +19,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useShellUser } from '../../../shell/shell-context';
-import { usePendingRepayments, useRepaymentDecision, type LoanRepayment } from './api';
+import { usePendingRepayments, useRepaymentDecision } from './api';
 import { getRepaymentRight } from './loan-rules';
 import { ConfirmDialog, ProofFileButton } from './parts';
 

@@ -1,17 +1,12 @@
-import type { RejectKinBody, RejectKycBody } from '@letsema/domain';
+import type { RegistrationDetail, RegistrationView, RejectKinBody, RejectKycBody } from '@letsema/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import type { NextOfKinView, UserView } from '../../../lib/user-views';
 import { adminKeys } from '../shared/query-keys';
 
 /** A member as the admin review calls answer them: the user and when the registration was sent for review. */
-export interface ReviewedMember extends UserView {
-  submittedAt: string | null;
-}
+export type ReviewedMember = RegistrationView;
 
-export interface MemberForReview extends ReviewedMember {
-  nextOfKin: NextOfKinView[];
-}
+export type MemberForReview = RegistrationDetail;
 
 /** Who a decision is about: the member's own registration, or next of kin #1 or #2. */
 export type ReviewTarget = 'kyc' | 1 | 2;

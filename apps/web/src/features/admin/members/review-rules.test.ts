@@ -1,6 +1,5 @@
-import { reviewMessages } from '@letsema/domain';
+import { reviewMessages, type NextOfKinView } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
-import type { NextOfKinView } from '../../../lib/user-views';
 import type { MemberForReview } from './api';
 import {
   canDecide,
@@ -13,7 +12,7 @@ import {
   getTargetStatus,
 } from './review-rules';
 
-function kin(nokOrder: number, verificationStatus = 'pending'): NextOfKinView {
+function kin(nokOrder: number, verificationStatus: NextOfKinView['verificationStatus'] = 'pending'): NextOfKinView {
   return {
     id: `kin-${nokOrder}`,
     nokOrder,

@@ -8,7 +8,7 @@ import {
   type RejectKinBody,
   type RejectKycBody,
 } from '@letsema/domain';
-import type { NextOfKinView } from '../../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import type { MemberForReview, ReviewTarget } from './api';
 
 export interface ReviewTab {

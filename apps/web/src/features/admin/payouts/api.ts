@@ -1,7 +1,6 @@
-import type { ExitStatus, WithdrawalStatus } from '@letsema/domain';
+import type { AdminPayoutAccount, ExitStatus, WithdrawalStatus } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
-import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { adminKeys } from '../shared/query-keys';
 
 export interface AdminExit {

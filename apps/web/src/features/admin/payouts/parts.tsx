@@ -1,3 +1,4 @@
+import type { AdminPayoutAccount } from '@letsema/domain';
 import { acceptAttribute } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,7 +9,6 @@ import { ActionDialog, ActionDialogButtons } from '../../../components/action-di
 import { FileButton } from '../../../components/file-picker';
 import { isPayoutAccountReady, PayoutAccountDetails } from '../../../components/payout-account-details';
 import { getErrorMessage } from '../../../lib/api-client';
-import type { AdminPayoutAccount } from '../../../lib/payout-account';
 import { uploadPayoutProof } from './api';
 
 /**

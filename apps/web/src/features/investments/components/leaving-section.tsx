@@ -1,3 +1,4 @@
+import type { MemberPayoutAccount, MembershipView } from '@letsema/domain';
 import {
   EXIT_NOTICE_DAYS,
   formatRandAmount,
@@ -26,13 +27,11 @@ import {
   identityProofKind,
   usePayoutAccount,
   type IdentityProofKind,
-  type MyPayoutAccount,
 } from '../../../lib/payout-account';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDate } from '../../../lib/formatters';
-import type { MembershipView } from '../../../lib/investing';
 import {
   useCancelExit,
   useCancelWithdrawal,
@@ -60,7 +59,7 @@ function usePayoutAsk() {
 }
 
 /** Where a payout goes: the member's payout account (last four digits), or how to add one. */
-function PayoutAccountLine({ account, isLoaded }: { account: MyPayoutAccount | null; isLoaded: boolean }) {
+function PayoutAccountLine({ account, isLoaded }: { account: MemberPayoutAccount | null; isLoaded: boolean }) {
   if (!isLoaded) return null;
   if (!account) {
     return (

@@ -1,3 +1,4 @@
+import type { MembershipView } from '@letsema/domain';
 import { formatRandAmount, frequencyLabels, type PaymentFrequency } from '@letsema/domain';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { Figure } from '../../../components/figure';
 import { MembershipStatusChip } from '../../../components/status-chips';
 import { formatAdminDate } from '../../../lib/formatters';
-import { formatPercent, getLastInstalmentNote, getPaymentProgress, type MembershipView } from '../../../lib/investing';
+import { formatPercent, getLastInstalmentNote, getPaymentProgress } from '../../../lib/investing';
 
 /** The member's request or membership: its terms, its status and, once approved, how far it is paid. */
 export function MembershipCard({ membership }: { membership: MembershipView }) {

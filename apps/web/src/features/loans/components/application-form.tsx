@@ -1,3 +1,4 @@
+import type { LoanDetail, LoanOffer, LoanQuote } from '@letsema/domain';
 import { centsToRand, formatRandAmount, type LoanApplicationBody } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,16 +21,7 @@ import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDate } from '../../../lib/formatters';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import {
-  loanKeys,
-  postLoanQuote,
-  useApplyForLoan,
-  useLoanQuote,
-  type LoanDetail,
-  type LoanOffer,
-  type LoanQuote,
-  type LoanQuoteRequest,
-} from '../api';
+import { loanKeys, postLoanQuote, useApplyForLoan, useLoanQuote, type LoanQuoteRequest } from '../api';
 import {
   describePenalty,
   formatPercent,

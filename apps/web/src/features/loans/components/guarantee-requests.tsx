@@ -1,3 +1,4 @@
+import type { LoanSummary } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import { ActionDialog, ActionDialogButtons } from '../../../components/action-di
 import { Amount } from '../../../components/amount';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
-import { useAnswerGuarantee, type LoanSummary } from '../api';
+import { useAnswerGuarantee } from '../api';
 import { formatPercent, getBorrowerName, isAwaitingGuarantorAnswer } from '../loan-rules';
 import { LoanStatusChip } from './loan-chips';
 

@@ -1,3 +1,4 @@
+import type { LoanSummary } from '@letsema/domain';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -8,7 +9,6 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Amount } from '../../../components/amount';
 import { formatAdminDate } from '../../../lib/formatters';
-import type { LoanSummary } from '../api';
 import { LoanStatusChip } from './loan-chips';
 
 /** What a loan's line says under its title: what is next, or how it ended. */

@@ -1,7 +1,7 @@
-import type { LoanApplicationBody } from '@letsema/domain';
+import type { LoanApplicationBody, LoanDetail, LoanQuote, LoanSummary } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import { drawPage, readText } from '../../../lib/test-render';
-import { loanKeys, type LoanDetail, type LoanQuote, type LoanSummary } from '../api';
+import { loanKeys } from '../api';
 import { LoanDetailPage } from '../loan-detail-page';
 import { ApplicationSummary } from './application-form';
 import { GuaranteeRequests } from './guarantee-requests';
@@ -39,10 +39,14 @@ const asked: LoanSummary = {
   penaltyType: 'percent',
   penaltyFixed: 0,
   penaltyPercent: 5,
+  approvalsNeeded: 1,
+  approverIds: [],
+  approvedAt: null,
   rejectionReason: null,
   decidedAt: null,
   disbursedAt: null,
   disbursedOn: null,
+  disbursementProofUrl: null,
   principalRepaid: 0,
   outstandingPrincipal: 0,
   arrears: { daysOverdue: 0, bucket: null, overdueAmount: 0, overdueInstalments: 0 },
@@ -115,6 +119,7 @@ describe('amounts in the loans’ sentences stay on one line', () => {
       schedule: [],
       projectedSchedule: null,
       settlement: { asOf: '2027-01-28', amount: 2150.25, principal: 2100, interest: 50.25, penalties: 0 },
+      waivers: [],
       repayments: [
         {
           id: 'r1',

@@ -1,3 +1,4 @@
+import type { QuotedInstalment } from '@letsema/domain';
 import { formatRand, formatRandAmount } from '@letsema/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { formatAdminDate } from '../../../lib/formatters';
-import type { QuotedInstalment } from '../api';
 import { sumInstalments, sumQuotedInstalments, type InstalmentRow } from '../loan-rules';
 import { InstalmentStateChip } from './loan-chips';
 import { ScrollableTable } from '../../../components/scrollable-table';

@@ -1,3 +1,4 @@
+import type { MembershipView } from '@letsema/domain';
 import {
   centsToRand,
   formatRand,
@@ -21,7 +22,7 @@ import { FormSelectField } from '../../../components/form-select-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { getPlanHint, type MembershipView } from '../../../lib/investing';
+import { getPlanHint } from '../../../lib/investing';
 import type { CreatePaymentRequest } from '../api';
 import { getNextInstalmentCents, type PaymentFormOutput, type PaymentFormValues } from '../payment-rules';
 import { ProofPicker } from '../../../components/proof-picker';

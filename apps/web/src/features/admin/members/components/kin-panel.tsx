@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatAdminDate } from '../../../../lib/formatters';
-import type { NextOfKinView } from '../../../../lib/user-views';
+import type { NextOfKinView } from '@letsema/domain';
 import { DocumentTile } from '../../shared/document-tile';
 import { StatusChip } from '../../shared/status-chip';
 import { getDownloadName } from '../review-rules';
