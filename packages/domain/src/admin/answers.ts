@@ -185,6 +185,18 @@ export const tasks = z.object({
   more: z.array(taskQueueLink).describe('The queues holding more than the list shows, each with its page'),
 });
 
+const resetPerson = z.object({ id, fullName: z.string().nullable() });
+
+/** An assisted password reset, started by one member admin and approved by another. */
+export const assistedResetView = z.object({
+  id,
+  status: z.enum(['pending', 'approved']),
+  member: resetPerson,
+  maker: resetPerson.nullable(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+});
+
 // What the web app reads: the types of the answers above.
 export type PendingCounts = z.infer<typeof pendingCounts>;
 export type RegistrationView = z.infer<typeof registrationView>;
@@ -196,3 +208,4 @@ export type MemberDetail = z.infer<typeof memberDetail>;
 export type TaskItem = z.infer<typeof taskItem>;
 export type TaskQueueLink = z.infer<typeof taskQueueLink>;
 export type MyTasks = z.infer<typeof tasks>;
+export type AssistedReset = z.infer<typeof assistedResetView>;

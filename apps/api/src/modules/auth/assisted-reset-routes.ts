@@ -1,4 +1,4 @@
-import { assistedResetCompleteBody, assistedResetMessages } from '@letsema/domain';
+import { assistedResetCompleteBody, assistedResetMessages, assistedResetView } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
@@ -8,16 +8,6 @@ import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AssistedResetService } from './assisted-reset.js';
 import { isUuid } from './tokens.js';
-
-const person = z.object({ id: z.uuid(), fullName: z.string().nullable() });
-const assistedResetView = z.object({
-  id: z.uuid(),
-  status: z.enum(['pending', 'approved']),
-  member: person,
-  maker: person.nullable(),
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-});
 
 function idOf(params: unknown, key: 'id' | 'userId', message: string): string {
   const id = (params as Record<string, string | undefined>)[key] ?? '';

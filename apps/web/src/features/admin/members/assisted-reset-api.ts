@@ -1,16 +1,7 @@
+import type { AssistedReset } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { memberKeys } from './api';
-
-/** An assisted password reset as `GET /api/admin/assisted-resets` answers it. */
-export interface AssistedReset {
-  id: string;
-  status: 'pending' | 'approved';
-  member: { id: string; fullName: string | null };
-  maker: { id: string; fullName: string | null } | null;
-  createdAt: string;
-  expiresAt: string;
-}
 
 export const assistedResetKeys = {
   all: [...memberKeys.all, 'assisted-resets'] as const,

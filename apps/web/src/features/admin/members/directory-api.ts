@@ -1,3 +1,4 @@
+import type { MemberDetail, MemberDirectoryPage } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, fetchFile } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -13,48 +14,8 @@ export interface DirectoryFilters {
   order: 'asc' | 'desc';
 }
 
-export interface DirectoryPage {
-  items: {
-    id: string;
-    fullName: string | null;
-    email: string;
-    phoneNumber: string | null;
-    registrationStatus: string;
-    accountStatus: string;
-    createdAt: string;
-    pools: { name: string; status: string; totalPaid: number }[];
-  }[];
-  /** Exact up to 10 000; past that the server stops counting and says so. */
-  total: number;
-  totalIsCapped: boolean;
-  page: number;
-  limit: number;
-}
-
-export interface MemberPage {
-  id: string;
-  fullName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  registrationStatus: string;
-  accountStatus: string;
-  emailVerifiedAt: string | null;
-  createdAt: string;
-  memberships: {
-    id: string;
-    pool: string;
-    status: string;
-    shares: number;
-    totalCommitment: number;
-    totalPaid: number;
-    returns: number;
-    returnsPaid: number;
-  }[];
-  payments: { id: string; amount: number; status: string; type: string; createdAt: string }[];
-  exits: { id: string; status: string; noticeEndsOn: string; createdAt: string }[];
-  withdrawals: { id: string; status: string; amount: number; createdAt: string }[];
-  auditTrail: { id: string; action: string; actor: string | null; outcome: string | null; createdAt: string }[];
-}
+export type DirectoryPage = MemberDirectoryPage;
+export type MemberPage = MemberDetail;
 
 export const DIRECTORY_PAGE_SIZE = 25;
 

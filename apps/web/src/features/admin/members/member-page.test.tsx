@@ -13,21 +13,22 @@ const member: MemberPageData = {
   accountStatus: 'active',
   emailVerifiedAt: '2026-01-02T08:00:00Z',
   createdAt: '2026-01-02T08:00:00Z',
+  isAdmin: false,
   memberships: [],
   payments: [],
   exits: [{ id: 'e1', status: 'requested', noticeEndsOn: '2026-10-30', createdAt: '2026-08-01T08:00:00Z' }],
   withdrawals: [],
   auditTrail: [
-    { id: 'a3', action: 'payment.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-11-25T08:00:00Z' },
+    { id: 3, action: 'payment.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-11-25T08:00:00Z' },
     {
-      id: 'a2',
+      id: 2,
       action: 'auth.sign_in',
       actor: 'Ntombi Dlamini',
       outcome: 'failure',
       createdAt: '2026-11-24T08:00:00Z',
     },
-    { id: 'a1', action: 'kyc.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-01-03T08:00:00Z' },
-    { id: 'a0', action: 'future.thing', actor: null, outcome: null, createdAt: '2026-01-02T08:00:00Z' },
+    { id: 1, action: 'kyc.approve', actor: 'Ada Admin', outcome: 'success', createdAt: '2026-01-03T08:00:00Z' },
+    { id: 0, action: 'future.thing', actor: null, outcome: null, createdAt: '2026-01-02T08:00:00Z' },
   ],
 };
 

@@ -1,19 +1,10 @@
+import type { PoolRequestView } from '@letsema/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { QueueDecision } from '../shared/decision-queue';
 import { adminKeys } from '../shared/query-keys';
 
-/** A request to join a pool, as `GET /api/admin/pool-requests` answers it (amounts in rand). */
-export interface PoolRequest {
-  id: string;
-  user: { fullName: string | null; email: string };
-  pool: { id: string; name: string; targetAmount: number };
-  numberOfShares: number;
-  totalCommitment: number;
-  installmentPlan: string;
-  contributionAmount: number;
-  createdAt: string;
-}
+export type PoolRequest = PoolRequestView;
 
 export const POOL_REQUESTS_PAGE_SIZE = 50;
 

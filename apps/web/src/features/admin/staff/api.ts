@@ -1,41 +1,14 @@
-import type { CreateStaffBody, UpdateStaffBody } from '@letsema/domain';
+import type { CreateStaffBody, StaffView, UpdateStaffBody } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
-export type StaffStatus = 'invited' | 'active' | 'suspended';
-
+export type StaffMember = StaffView;
+export type StaffStatus = StaffView['status'];
 /** Someone named in an admin's history. */
-export interface StaffPerson {
-  id: string;
-  fullName: string | null;
-}
-
+export type StaffPerson = NonNullable<StaffView['invitedBy']>;
 /** Roles asked for an admin, waiting for a second admin with Staff Management. */
-export interface PendingStaffGrant {
-  id: string;
-  kind: 'invitation' | 'roles';
-  roles: string[];
-  maker: StaffPerson | null;
-  createdAt: string;
-}
-
-/** An admin user as `GET /api/admin/staff` answers it. `adminRoles` may also arrive as a JSON string. */
-export interface StaffMember {
-  id: string;
-  fullName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  adminRoles: unknown;
-  isSuperAdmin: boolean;
-  status: StaffStatus;
-  createdAt: string;
-  lastLoginAt: string | null;
-  invitationExpiresAt: string | null;
-  invitedBy: StaffPerson | null;
-  approval: { by: StaffPerson | null; bootstrap: boolean; at: string | null } | null;
-  pendingGrant: PendingStaffGrant | null;
-}
+export type PendingStaffGrant = NonNullable<StaffView['pendingGrant']>;
 
 export const staffKeys = {
   all: [...adminKeys.all, 'staff'] as const,

@@ -98,7 +98,13 @@ describe('what an admin may do to another', () => {
 });
 
 describe('getGrantDecisionRight', () => {
-  const grant = { id: 'g', kind: 'invitation' as const, roles: ['payment_management'], createdAt: '', maker: null };
+  const grant = {
+    id: 'g',
+    kind: 'invitation' as const,
+    roles: ['payment_management' as const],
+    createdAt: '',
+    maker: null,
+  };
   const staff = { id: 'invitee', pendingGrant: { ...grant, maker: { id: 'maker', fullName: 'Maker' } } };
   it.each([
     ['the maker waits for another admin', 'maker', false, staffMessages.makerDecides],

@@ -1,3 +1,4 @@
+import type { TaskItem, TaskQueueLink } from '@letsema/domain';
 import {
   correctionFields,
   decideCorrectionBody,
@@ -28,7 +29,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { useShellUser } from '../../../shell/shell-context';
-import { useDecideCorrection, useMyTasks, usePendingCorrections, type TaskItem, type TaskQueueLink } from './api';
+import { useDecideCorrection, useMyTasks, usePendingCorrections } from './api';
 
 /** What waits on this admin: every decision their roles allow, oldest first, and what they started. */
 export function AdminTasksPage() {

@@ -1,4 +1,4 @@
-import type { CorrectionView, DecideCorrectionBody } from '@letsema/domain';
+import type { CorrectionView, DecideCorrectionBody, MyTasks } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
@@ -7,28 +7,6 @@ export const taskKeys = {
   corrections: () => [...adminKeys.all, 'corrections'] as const,
   mine: () => [...adminKeys.all, 'tasks'] as const,
 };
-
-export interface TaskItem {
-  kind: string;
-  id: string;
-  title: string;
-  detail: string;
-  path: string;
-  since: string;
-}
-
-/** A queue holding more than the list shows, and the page listing all of it. */
-export interface TaskQueueLink {
-  kind: string;
-  label: string;
-  path: string;
-}
-
-export interface MyTasks {
-  waiting: TaskItem[];
-  started: TaskItem[];
-  more: TaskQueueLink[];
-}
 
 /** What waits for this admin's decision, and what they started that waits for someone else. */
 export function useMyTasks() {
