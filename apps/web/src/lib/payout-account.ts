@@ -1,4 +1,4 @@
-import type { MemberPayoutAccount, PayoutBankId, SavePayoutAccountInput } from '@letsema/domain';
+import type { MemberPayoutAccount, SavePayoutAccountInput } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import type { CurrentUser } from './current-user';

@@ -1,4 +1,4 @@
-import type { AdminLoanPage, LoanDetail, LoanRepayment, LoanStatus, LoanSummary, LoanWaiver } from '@letsema/domain';
+import type { AdminLoanPage, LoanDetail, LoanRepayment, LoanStatus, LoanWaiver } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
