@@ -195,7 +195,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
     } catch {
       // not listening yet
     }
-    await sleep(100);
+    await sleep(50);
   }
   throw new Error('The server did not become healthy within a minute');
 }

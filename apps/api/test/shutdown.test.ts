@@ -97,7 +97,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       () => 0,
     );
     if (status === 200) break;
-    await sleep(200);
+    await sleep(50);
   }
   return { port, child, exited, output: () => printed };
 }
