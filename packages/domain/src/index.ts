@@ -25,6 +25,7 @@ export * from './investing/contribution-schemas.js';
 export * from './permissions.js';
 export * from './staff/schemas.js';
 export * from './exits/schemas.js';
+export * from './exits/settlement.js';
 export * from './payout-account/schemas.js';
 export * from './admin/members.js';
 export * from './admin/tasks.js';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysInPeriod, formatPeriod, isPeriod, nextPeriod, periodBounds, periodOf } from './periods.js';
+import {
+  addDays,
+  daysBetween,
+  daysInPeriod,
+  formatPeriod,
+  isPeriod,
+  nextPeriod,
+  periodBounds,
+  periodOf,
+} from './periods.js';
 
 describe('accounting periods (Johannesburg months)', () => {
   it.each([
@@ -42,5 +51,18 @@ describe('formatPeriod', () => {
     ['November', 'long', 'November'],
   ] as const)('writes %j (%s) as %j', (period, length, words) => {
     expect(formatPeriod(period, length)).toBe(words);
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-01-31', 1, '2026-02-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2026-11-27', 90, '2027-02-25'],
+    ['2026-11-27', 0, '2026-11-27'],
+  ])('%s plus %i days is %s', (day, days, result) => {
+    expect(addDays(day, days)).toBe(result);
+    expect(daysBetween(day, result)).toBe(days);
   });
 });

@@ -1,0 +1,55 @@
+import { exitMessages, formatRand, singleChecker } from '@letsema/domain';
+import { eq } from 'drizzle-orm';
+import { exitRequests } from '../../../db/schema.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { invalidState, notFound } from '../../../lib/errors.js';
+import { assertCanDecide } from '../../../lib/maker-checker.js';
+import { isUuid } from '../../auth/tokens.js';
+import { tell, type PayoutDeps } from '../deps.js';
+import { exitForAudit, findExit } from '../exit-view.js';
+
+/** Another exit admin approves the settlement; an early exit needs two approvals besides the preparer. */
+export async function approveExit(deps: PayoutDeps, actorId: string, id: string) {
+  if (!isUuid(id)) throw notFound(exitMessages.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+    if (!before) throw notFound(exitMessages.notFound);
+    if (before.status === 'requested') throw invalidState(exitMessages.settlementFirst);
+    if (before.status !== 'settled') throw invalidState(exitMessages.decided);
+    const { isFinal } = assertCanDecide(
+      actorId,
+      { makerId: before.preparedBy!, amountCents: before.payoutCents!, approverIds: before.approverIds },
+      before.approvalsNeeded > 1
+        ? { dualApprovalAboveCents: -1, makerMessage: exitMessages.preparedByYou }
+        : singleChecker(exitMessages.preparedByYou),
+    );
+    const [after] = await tx
+      .update(exitRequests)
+      .set({
+        approverIds: [...before.approverIds, actorId],
+        ...(isFinal ? { status: 'approved', decidedBy: actorId } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(exitRequests.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId,
+      action: isFinal ? 'exit.approve' : 'exit.first_approval',
+      targetType: 'exit',
+      targetId: id,
+      before: exitForAudit(before),
+      after: exitForAudit(after),
+    });
+    if (isFinal) {
+      await tell(
+        deps,
+        tx,
+        before.userId,
+        'Exit approved',
+        `Your exit settlement of ${formatRand(before.payoutCents!)} has been approved and will be paid to you.`,
+        '/investments',
+      );
+    }
+  });
+  return findExit(deps, id);
+}

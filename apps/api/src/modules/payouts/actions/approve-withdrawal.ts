@@ -1,0 +1,39 @@
+import { singleChecker, withdrawalMessages } from '@letsema/domain';
+import { eq } from 'drizzle-orm';
+import { withdrawals } from '../../../db/schema.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { invalidState, notFound } from '../../../lib/errors.js';
+import { assertCanDecide } from '../../../lib/maker-checker.js';
+import { isUuid } from '../../auth/tokens.js';
+import type { PayoutDeps } from '../deps.js';
+import { findWithdrawal } from '../withdrawal-view.js';
+
+/** An admin approves a requested withdrawal; another admin pays it. */
+export async function approveWithdrawal(deps: PayoutDeps, actorId: string, id: string) {
+  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!before) throw notFound(withdrawalMessages.notFound);
+    if (before.status !== 'requested') throw invalidState(withdrawalMessages.decided);
+    // The member asked for it: an admin who is that member never approves it.
+    assertCanDecide(
+      actorId,
+      { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
+      singleChecker(),
+    );
+    const [after] = await tx
+      .update(withdrawals)
+      .set({ status: 'approved', approvedBy: actorId, approvedAt: deps.clock.now(), updatedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId,
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: before.status },
+      after: { status: after!.status },
+    });
+  });
+  return findWithdrawal(deps, id);
+}

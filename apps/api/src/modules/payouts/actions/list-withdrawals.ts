@@ -1,0 +1,48 @@
+import { centsToRand } from '@letsema/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { memberships, payoutAccounts, pools, users, withdrawals } from '../../../db/schema.js';
+import type { PayoutDeps } from '../deps.js';
+import { availableReturns, withdrawalView } from '../withdrawal-view.js';
+
+/** A member's withdrawals, newest first, with what they may still withdraw. */
+export async function myWithdrawals(deps: PayoutDeps, userId: string) {
+  const rows = await deps.db
+    .select({ w: withdrawals, poolName: pools.name })
+    .from(withdrawals)
+    .innerJoin(pools, eq(pools.id, withdrawals.poolId))
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(50);
+  const [membership] = await deps.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.contributionStatus, 'approved')))
+    .limit(1);
+  return {
+    isOffered: deps.config.books.allowReturnWithdrawals,
+    available: membership ? centsToRand(Math.max(await availableReturns(deps.db, membership), 0)) : 0,
+    poolId: membership?.poolId ?? null,
+    items: rows.map((row) => withdrawalView(deps, row.w, { poolName: row.poolName })),
+  };
+}
+
+/** The withdrawals the admins work on (the open ones unless a status is asked for), oldest first. */
+export async function listWithdrawals(deps: PayoutDeps, status?: string) {
+  const rows = await deps.db
+    .select({
+      w: withdrawals,
+      poolName: pools.name,
+      member: { fullName: users.fullName, email: users.email },
+      payout: payoutAccounts,
+    })
+    .from(withdrawals)
+    .innerJoin(pools, eq(pools.id, withdrawals.poolId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId))
+    .where(status ? eq(withdrawals.status, status) : inArray(withdrawals.status, ['requested', 'approved']))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(200);
+  return rows.map((row) =>
+    withdrawalView(deps, row.w, { poolName: row.poolName, member: row.member, payout: row.payout }),
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  exitMessages,
+  formatRand,
+  PAYOUT_REAUTH_MINUTES,
+  payoutAccountMessages,
+  withdrawalMessages,
+  type RequestWithdrawalBody,
+} from '@letsema/domain';
+import { and, eq } from 'drizzle-orm';
+import { memberships, withdrawals } from '../../../db/schema.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError, invalidState } from '../../../lib/errors.js';
+import { requireFreshProof } from '../../../lib/fresh-proof.js';
+import { findPayoutAccount, notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
+import type { PayoutActor, PayoutDeps } from '../deps.js';
+import { availableReturns, findWithdrawal } from '../withdrawal-view.js';
+
+/** A member asks to withdraw allocated returns into their payout account (where the cooperative allows it). */
+export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, body: RequestWithdrawalBody) {
+  if (!deps.config.books.allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
+  const userId = actor.id;
+  const id = await deps.db.transaction(async (tx) => {
+    await requireFreshProof(tx, actor.sessionId, PAYOUT_REAUTH_MINUTES, payoutAccountMessages.reauthRequired);
+    const account = await findPayoutAccount(tx, userId);
+    if (!account) throw invalidState(payoutAccountMessages.missing);
+    const [membership] = await tx
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.poolId, body.poolId),
+          eq(memberships.contributionStatus, 'approved'),
+        ),
+      )
+      .for('update');
+    if (!membership) throw invalidState(exitMessages.notMember);
+    const available = await availableReturns(tx, membership);
+    if (body.amount > available) {
+      const message = withdrawalMessages.tooMuch(formatRand(Math.max(available, 0)));
+      throw new AppError('VALIDATION', message, { details: { amount: message } });
+    }
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId,
+        membershipId: membership.id,
+        poolId: body.poolId,
+        amountCents: body.amount,
+        // A snapshot of the payout account with the last four digits only: the admin pays into
+        // the payout account itself.
+        accountHolder: account.accountHolder,
+        bankName: account.bankName,
+        accountNumber: account.accountNumber.slice(-4),
+        branchCode: account.branchCode,
+      })
+      .returning();
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'withdrawal.request',
+      targetType: 'withdrawal',
+      targetId: row!.id,
+      // Ids, the amount and the last four digits: never a holder's name or an account number.
+      after: { ...row, accountHolder: undefined },
+    });
+    await tellMemberNow(tx, deps.config.publicUrl, {
+      userId,
+      title: 'Withdrawal requested',
+      paragraphs: [
+        `We have your request to withdraw ${formatRand(body.amount)} into your ${account.bankName} account ending ${row!.accountNumber}. It is paid once an admin approves it and another pays it.`,
+        notYouParagraph,
+      ],
+      path: '/investments',
+    });
+    return row!.id;
+  });
+  return findWithdrawal(deps, id, userId);
+}
