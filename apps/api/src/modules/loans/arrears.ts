@@ -7,6 +7,7 @@ import {
   isPastGrace,
   latePenaltyCents,
   type PenaltyType,
+  penaltyChargedLines,
 } from '@letsema/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
@@ -136,7 +137,6 @@ export async function runLoanArrears(deps: {
           .returning();
         if (!penalty) continue;
         room -= amount;
-        const of = { userId: loan.userId, poolId: loan.poolId, loanId: loan.id };
         await postEntry(tx, {
           effectiveDate: today,
           kind: 'loan',
@@ -144,10 +144,7 @@ export async function runLoanArrears(deps: {
           source: { type: 'loan_penalty', id: penalty.id },
           createdBy: null,
           approvedBy: null,
-          lines: [
-            { account: 'loan_penalties_receivable', ...of, amountCents: amount },
-            { account: 'income:loan_penalties', ...of, amountCents: -amount },
-          ],
+          lines: penaltyChargedLines(loan, amount),
         });
         penalties += 1;
         await tell(

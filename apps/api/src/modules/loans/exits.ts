@@ -5,12 +5,13 @@ import {
   loanMessages,
   undecidedLoanStatuses,
   type JournalLineDraft,
+  loanRepaymentCredits,
 } from '@letsema/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loanRepayments, loans } from '../../db/schema.js';
 import { invalidState } from '../../lib/errors.js';
-import { applyAllocation, guarantorHoldCents, loadInstalments, repaymentCredits, settlementOf } from './money.js';
+import { applyAllocation, guarantorHoldCents, loadInstalments, settlementOf } from './money.js';
 
 /**
  * What an exit must respect of the member's loans, when its settlement is prepared: no capital held
@@ -93,7 +94,7 @@ export async function settleLoansFromExit(
       decidedBy: exit.preparedBy,
       decidedAt: now,
     });
-    lines.push(...repaymentCredits(loan, allocation));
+    lines.push(...loanRepaymentCredits(loan, allocation));
   }
   if (total !== exit.loanSettlementCents) throw invalidState(changedMessage);
   return lines;

@@ -3,7 +3,6 @@ import {
   openLoanStatuses,
   settlementQuote,
   type InstalmentBalance,
-  type JournalLineDraft,
   type RepaymentAllocation,
   type SettlementQuote,
 } from '@letsema/domain';
@@ -126,22 +125,6 @@ export async function closeIfRepaid(
     })
     .where(eq(loans.id, loan.id));
   return { isRepaid };
-}
-
-/**
- * The loan side of a repayment's journal entry: principal out of loans receivable, interest into
- * income, penalties out of penalties due. The money side (the bank, or an exit payout) is the caller's.
- */
-export function repaymentCredits(
-  loan: LoanRow,
-  split: { principalCents: number; interestCents: number; penaltyCents: number },
-): JournalLineDraft[] {
-  const of = { userId: loan.userId, poolId: loan.poolId, loanId: loan.id };
-  return [
-    { account: 'loans_receivable' as const, ...of, amountCents: -split.principalCents },
-    { account: 'income:loan_interest' as const, ...of, amountCents: -split.interestCents },
-    { account: 'loan_penalties_receivable' as const, ...of, amountCents: -split.penaltyCents },
-  ].filter((line) => line.amountCents !== 0);
 }
 
 /** Loans still asked for or owed. */
