@@ -24,6 +24,28 @@ import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
 import { WithdrawalsPage } from '../features/admin/payouts/withdrawals-page';
 import type { CurrentUser } from '../lib/current-user';
+import { lazy, Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+
+// The payments desk's register and arrears list load when first opened, apart from the admin area's chunk.
+const ContributionsPage = lazy(() =>
+  import('../features/admin/contributions/contributions-page').then((m) => ({ default: m.ContributionsPage })),
+);
+const ArrearsPage = lazy(() =>
+  import('../features/admin/contributions/arrears-page').then((m) => ({ default: m.ArrearsPage })),
+);
+const later = (page: ReactNode) => (
+  <Suspense
+    fallback={
+      <Box role="status" aria-label="Loading" sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
+        <CircularProgress />
+      </Box>
+    }
+  >
+    {page}
+  </Suspense>
+);
 import { AdminShell } from '../shell/admin-shell';
 
 /**
@@ -44,6 +66,8 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
           <Route path="staff" element={<AdminStaffPage />} />
           <Route path="payments" element={<AdminPaymentsPage />} />
           <Route path="payments/pending" element={<PendingPaymentsPage />} />
+          <Route path="contributions" element={later(<ContributionsPage />)} />
+          <Route path="contributions/arrears" element={later(<ArrearsPage />)} />
           <Route path="pool-requests" element={<PoolRequestsPage />} />
           <Route path="loans" element={<AdminLoansPage view="all" />} />
           <Route path="loans/pending" element={<AdminLoansPage view="pending" />} />

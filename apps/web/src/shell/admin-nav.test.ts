@@ -20,6 +20,8 @@ describe('getVisibleAdminEntries', () => {
       'Members',
       'Staff',
       'Payments',
+      'Contributions',
+      'Arrears',
       'Pool Requests',
       'Loans',
       'Expenses',
@@ -34,7 +36,7 @@ describe('getVisibleAdminEntries', () => {
   it.each([
     [[], ['Dashboard', 'My Tasks']],
     [['member_management'], ['Dashboard', 'My Tasks', 'Members']],
-    [['payment_management'], ['Dashboard', 'My Tasks', 'Payments']],
+    [['payment_management'], ['Dashboard', 'My Tasks', 'Payments', 'Contributions', 'Arrears']],
     [['investment_management'], ['Dashboard', 'My Tasks', 'Pool Requests', 'Investment']],
     [['staff_management'], ['Dashboard', 'My Tasks', 'Staff']],
     [['loan_management'], ['Dashboard', 'My Tasks', 'Loans']],

@@ -3,6 +3,8 @@ import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOu
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import ExitToAppOutlined from '@mui/icons-material/ExitToAppOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
@@ -33,6 +35,8 @@ export const adminNavEntries: readonly AdminNavEntry[] = [
   { label: 'Members', path: '/admin/members', icon: <PeopleOutline /> },
   { label: 'Staff', path: '/admin/staff', icon: <BadgeOutlined /> },
   { label: 'Payments', path: '/admin/payments', icon: <PaymentsOutlined /> },
+  { label: 'Contributions', path: '/admin/contributions', icon: <EventNoteOutlined />, isExact: true },
+  { label: 'Arrears', path: '/admin/contributions/arrears', icon: <WarningAmberOutlined /> },
   { label: 'Pool Requests', path: '/admin/pool-requests', icon: <GroupAddOutlined /> },
   { label: 'Loans', path: '/admin/loans', icon: <AccountBalanceOutlined /> },
   { label: 'Expenses', path: '/admin/expenses', icon: <ReceiptOutlined /> },

@@ -38,3 +38,11 @@ export function paymentReferenceFor(member: { fullName: string | null; phoneNumb
   if (!surname || !phone) return null;
   return `${surname.slice(0, PAYMENT_REFERENCE_MAX - phone.length - 1)} ${phone}`;
 }
+
+/**
+ * The reference on a loan repayment: the loan's number (`LN-000042`), apart from the member's
+ * contribution reference, so the desk books it against the loan and never as a contribution.
+ */
+export function loanPaymentReference(loanNumber: string): string {
+  return loanNumber.slice(0, PAYMENT_REFERENCE_MAX);
+}

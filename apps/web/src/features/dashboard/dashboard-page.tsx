@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatPercent, getLastInstalmentNote, getPaymentProgress } from '../../lib/investing';
 import { USER_LOAD_FAILED, useSignInAgainAfterFailure } from '../../lib/user-load-failure';
 import { useShellUser } from '../../shell/shell-context';
+import { formatDays, useMyContributions, type ContributionCalendarView } from '../../lib/contributions';
 import { useMonthlyHolding, useMyLoansForDashboard, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
 import { getDashboardBanners, getNextLoanInstalment, getWelcomeName, type DashboardBanner } from './dashboard-rules';
@@ -124,6 +125,7 @@ export function DashboardPage() {
         ) : (
           <StartInvestingCard />
         ))}
+      {isApproved && <ContributionsCard />}
       {nextLoanInstalment && (
         <PlainPaper label="Next loan instalment" className={classNames(styles.stat, styles.statWide)}>
           <div className={styles.statText}>
@@ -137,6 +139,63 @@ export function DashboardPage() {
       )}
       {isApproved && <HoldingChart />}
     </div>
+  );
+}
+
+/** The next contribution and its date, and what is overdue since when, for each approved membership. */
+function ContributionsCard() {
+  const contributions = useMyContributions();
+  if (contributions.isError) {
+    return (
+      <PlainRetryAlert className={styles.retryBelow} onRetry={() => void contributions.refetch()}>
+        {getErrorMessage(contributions.error, 'Your contribution dates could not be loaded')}
+      </PlainRetryAlert>
+    );
+  }
+  if (contributions.isPending) return <PlainSkeleton variant="rounded" height={120} />;
+  const { calendars } = contributions.data;
+  if (calendars.length === 0) {
+    return (
+      <PlainPaper label="Next contribution" className={classNames(styles.stat, styles.statWide)}>
+        <p className={styles.statLabel}>Next contribution</p>
+        <p className={styles.note}>No contribution plan yet: your instalments and their dates appear here.</p>
+      </PlainPaper>
+    );
+  }
+  return (
+    <>
+      {calendars.map((calendar) => (
+        <ContributionSummary key={calendar.membershipId} calendar={calendar} />
+      ))}
+    </>
+  );
+}
+
+function ContributionSummary({ calendar }: { calendar: ContributionCalendarView }) {
+  return (
+    <PlainPaper
+      label={`Next contribution to ${calendar.poolName}`}
+      className={classNames(styles.stat, styles.statWide)}
+    >
+      <div className={styles.statText}>
+        <p className={styles.statLabel}>Next contribution · {calendar.poolName}</p>
+        {calendar.next ? (
+          <>
+            <p className={styles.statValue}>{formatRandAmount(calendar.next.amount)}</p>
+            <p>Due {formatAdminDate(calendar.next.dueOn)}</p>
+          </>
+        ) : calendar.isFullyPaid ? (
+          <p>Your commitment is fully paid: nothing more is due.</p>
+        ) : (
+          <p>No instalment is still to come: only what is overdue below.</p>
+        )}
+        {calendar.overdue && (
+          <PlainAlert severity="error" className={styles.afterFigures}>
+            {`${formatRandAmount(calendar.overdue.amount)} is overdue since ${formatAdminDate(calendar.overdue.since)} (${formatDays(calendar.overdue.days)}). Please pay it as soon as you can.`}
+          </PlainAlert>
+        )}
+      </div>
+    </PlainPaper>
   );
 }
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { getErrorMessage } from '../../lib/api-client';
 import { useFirstPool, useMyMembership, type JoinablePool } from './api';
 import { JoinPoolForm } from './components/join-pool-form';
+import { ContributionCalendarSection } from './components/contribution-calendar-section';
 import { LeavingSection } from './components/leaving-section';
 import { MembershipCard } from './components/membership-card';
 import { PoolSummaryCard } from './components/pool-summary-card';
@@ -54,6 +55,9 @@ export function InvestmentsPage() {
 
       <Stack spacing={3}>
         {current && <MembershipCard membership={current} />}
+        {(current?.contributionStatus === 'approved' || current?.contributionStatus === 'pending') && (
+          <ContributionCalendarSection />
+        )}
         {current?.contributionStatus === 'approved' && <LeavingSection membership={current} />}
         {canJoin && firstPool.isSuccess && <JoinSection pool={firstPool.data} />}
       </Stack>

@@ -235,7 +235,7 @@ function LoanView({ loan }: { loan: LoanDetail }) {
           <Box ref={repayTarget} sx={{ scrollMarginTop: 80 }}>
             {ceilingCents > 0 ? (
               <Stack spacing={3}>
-                {payTo.data && <PayToCard details={payTo.data} member={user} />}
+                {payTo.data && <PayToCard details={payTo.data} member={user} loanNumber={loan.number} />}
                 <RepaymentForm
                   key={formKey}
                   loanId={loan.id}

@@ -1,4 +1,4 @@
-import { paymentReferenceFor, type PaymentDetails } from '@letsema/domain';
+import { loanPaymentReference, paymentReferenceFor, type PaymentDetails } from '@letsema/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,11 +15,22 @@ export function groupDigits(digits: string): string {
 
 /**
  * Where to pay by EFT or deposit: the cooperative's account, and the reference that lets the admin
- * who checks the payment find the member. The number and the reference copy with one press.
+ * who checks the payment find it: a contribution carries the member's (surname and phone), a loan
+ * repayment the loan's number, so the two are never taken for each other at the bank. The number
+ * and the reference copy with one press.
  */
-export function PayToCard({ details, member }: { details: PaymentDetails; member: CurrentUser }) {
+export function PayToCard({
+  details,
+  member,
+  loanNumber,
+}: {
+  details: PaymentDetails;
+  member: CurrentUser;
+  /** Set for a loan repayment: its reference is the loan's number. */
+  loanNumber?: string;
+}) {
   const titleId = useId();
-  const reference = paymentReferenceFor(member);
+  const reference = loanNumber ? loanPaymentReference(loanNumber) : paymentReferenceFor(member);
   const rows: { label: string; value: string; copy?: string }[] = [
     { label: 'Bank', value: details.bankName },
     { label: 'Account holder', value: details.accountHolder },

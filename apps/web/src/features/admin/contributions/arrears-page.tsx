@@ -1,0 +1,174 @@
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Amount } from '../../../components/amount';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
+import { ScrollableTable } from '../../../components/scrollable-table';
+import { SelectInput } from '../../../components/select-input';
+import { getErrorMessage } from '../../../lib/api-client';
+import { formatAdminDate } from '../../../lib/formatters';
+import {
+  CONTRIBUTIONS_PAGE_SIZE,
+  emptyArrearsFilters,
+  useArrears,
+  useContributionPools,
+  type ArrearsFilters,
+} from './api';
+import { ContributionTabs, Totals } from './parts';
+
+/** The members behind with their contributions: how much, since when, the longest behind first. */
+export function ArrearsPage() {
+  const [draft, setDraft] = useState<ArrearsFilters>(emptyArrearsFilters);
+  const [filters, setFilters] = useState<ArrearsFilters>(emptyArrearsFilters);
+  const [page, setPage] = useState(1);
+  const arrears = useArrears(filters, page);
+  const pools = useContributionPools();
+  const data = arrears.data;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const change = (name: keyof ArrearsFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+
+  return (
+    <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
+      <PageHeader
+        title="Arrears"
+        subtitle="Members whose instalments are past their due date and not paid in full, the longest behind first."
+      />
+      <ContributionTabs />
+      <Paper component="form" noValidate onSubmit={apply} aria-label="Filter the arrears" sx={{ p: 2, mb: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+          <SelectInput label="Pool" value={draft.poolId} onChange={change('poolId')}>
+            <option value="">Every pool</option>
+            {(pools.data ?? []).map((pool) => (
+              <option key={pool.id} value={pool.id}>
+                {pool.name}
+              </option>
+            ))}
+          </SelectInput>
+          <TextField
+            label="Name or member number"
+            value={draft.search}
+            onChange={change('search')}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+        </Box>
+        <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
+          <Button type="submit" variant="contained">
+            Apply filters
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft(emptyArrearsFilters);
+              setFilters(emptyArrearsFilters);
+              setPage(1);
+            }}
+          >
+            Clear
+          </Button>
+        </Stack>
+      </Paper>
+
+      {arrears.isError && (
+        <RetryAlert onRetry={() => void arrears.refetch()}>
+          {getErrorMessage(arrears.error, 'Failed to load the arrears')}
+        </RetryAlert>
+      )}
+      {arrears.isPending && (
+        <Stack spacing={1.5} role="status" aria-label="Loading the arrears">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      )}
+      {data && (
+        <Totals
+          label="Arrears over everything that matches"
+          figures={[
+            { label: 'Members behind', count: data.totals.members },
+            { label: 'Overdue', rand: data.totals.overdue },
+          ]}
+        />
+      )}
+      {data && data.rows.length === 0 && (
+        <Paper>
+          <EmptyState
+            icon={<EventAvailableOutlined />}
+            title="Nobody is behind"
+            text="Every instalment whose day has passed is paid in full."
+          />
+        </Paper>
+      )}
+      {data && data.rows.length > 0 && (
+        <>
+          <Paper sx={{ minWidth: 0 }}>
+            <ScrollableTable label="Members behind">
+              <Table size="small" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Member</TableCell>
+                    <TableCell>Pool</TableCell>
+                    <TableCell align="right">Overdue</TableCell>
+                    <TableCell align="right">Instalments</TableCell>
+                    <TableCell>Oldest due date</TableCell>
+                    <TableCell align="right">Days overdue</TableCell>
+                    <TableCell>Phone</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.rows.map((row) => (
+                    <TableRow key={row.membershipId}>
+                      <TableCell>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {row.memberName}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {row.memberNumber}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{row.poolName}</TableCell>
+                      <TableCell align="right">
+                        <Amount rand={row.overdue} />
+                      </TableCell>
+                      <TableCell align="right">{row.instalments}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminDate(row.oldestDueOn)}</TableCell>
+                      <TableCell align="right">{row.daysOverdue}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </ScrollableTable>
+          </Paper>
+          {data.pagination.totalPages > 1 && (
+            <Pagination
+              count={data.pagination.totalPages}
+              page={page}
+              onChange={(_event, next) => setPage(next)}
+              sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+              aria-label={`Arrears pages, ${CONTRIBUTIONS_PAGE_SIZE} members a page`}
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../lib/current-user';
+import { drawPage, readText } from '../../../lib/test-render';
+import { PayToCard } from './pay-to-card';
+
+const member = { fullName: 'Thandi Mokoena', phoneNumber: '0821234567' } as unknown as CurrentUser;
+const details = {
+  bankName: 'Capitec',
+  accountHolder: 'Letsema Cooperative',
+  accountNumber: '1234567890',
+  branchCode: '470010',
+  updatedAt: '2026-03-01T08:00:00.000Z',
+};
+
+describe('PayToCard', () => {
+  it('gives a contribution the member’s reference', () => {
+    expect(readText(drawPage(<PayToCard details={details} member={member} />))).toContain('MOKOENA 0821234567');
+  });
+
+  it('gives a loan repayment the loan’s number as its reference, not the contribution one', () => {
+    const text = readText(drawPage(<PayToCard details={details} member={member} loanNumber="LN-000042" />));
+    expect(text).toContain('ReferenceLN-000042');
+    expect(text).not.toContain('MOKOENA');
+  });
+});
