@@ -1,7 +1,7 @@
+import type { MembershipView } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../lib/current-user';
 import { myContributionsKey } from '../../lib/contributions';
-import type { MembershipView } from '../../lib/investing';
 import { drawPage, readText } from '../../lib/test-render';
 import { dashboardKeys, type DashboardLoan } from './api';
 import { DashboardPage } from './dashboard-page';
