@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
       db,
       clock: { now: booksClock },
       expenseDualApprovalCents: config.books.expenseDualApprovalCents,
+      publicUrl: config.publicUrl,
     }),
     monthEnd: createMonthEndService({ db, storage, clock: { now: booksClock }, config }),
     statements: createStatementsService({ db, clock: { now: booksClock } }),

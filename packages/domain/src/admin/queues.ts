@@ -1,3 +1,4 @@
+import type { NotificationCategory } from '../notifications/limits.js';
 import { hasRole, type AdminRole } from '../roles.js';
 
 /**
@@ -9,6 +10,8 @@ import { hasRole, type AdminRole } from '../roles.js';
 export const waitingQueues = [
   {
     key: 'registrations',
+    item: 'A registration',
+    category: 'registration',
     label: 'Registrations',
     description: 'KYC submissions to review',
     role: 'member_management',
@@ -16,6 +19,8 @@ export const waitingQueues = [
   },
   {
     key: 'corrections',
+    item: 'A correction request',
+    category: 'registration',
     label: 'Correction requests',
     description: 'Corrections members asked for',
     role: 'member_management',
@@ -23,6 +28,8 @@ export const waitingQueues = [
   },
   {
     key: 'passwordResets',
+    item: 'An assisted password reset',
+    category: 'registration',
     label: 'Password resets',
     description: 'Assisted resets to approve',
     role: 'member_management',
@@ -30,6 +37,8 @@ export const waitingQueues = [
   },
   {
     key: 'poolRequests',
+    item: 'A request to join a pool',
+    category: 'pool',
     label: 'Pool requests',
     description: 'Requests to join a pool',
     role: 'investment_management',
@@ -37,6 +46,8 @@ export const waitingQueues = [
   },
   {
     key: 'payments',
+    item: 'A payment',
+    category: 'payment',
     label: 'Payments',
     description: 'Proofs of payment to confirm',
     role: 'payment_management',
@@ -44,6 +55,8 @@ export const waitingQueues = [
   },
   {
     key: 'loanRepayments',
+    item: 'A loan repayment',
+    category: 'payment',
     label: 'Loan repayments',
     description: 'Repayments to check against the bank',
     role: 'payment_management',
@@ -51,6 +64,8 @@ export const waitingQueues = [
   },
   {
     key: 'loans',
+    item: 'A loan',
+    category: 'payment',
     label: 'Loans',
     description: 'Loans to decide or pay out',
     role: 'loan_management',
@@ -58,6 +73,8 @@ export const waitingQueues = [
   },
   {
     key: 'loanWaivers',
+    item: 'A penalty waiver',
+    category: 'payment',
     label: 'Penalty waivers',
     description: 'Late penalties asked to be waived',
     role: 'loan_management',
@@ -65,6 +82,8 @@ export const waitingQueues = [
   },
   {
     key: 'withdrawals',
+    item: 'A withdrawal',
+    category: 'payment',
     label: 'Withdrawals',
     description: 'Withdrawals to approve or pay',
     role: 'exit_requests',
@@ -72,6 +91,8 @@ export const waitingQueues = [
   },
   {
     key: 'exits',
+    item: 'An exit request',
+    category: 'payment',
     label: 'Exits',
     description: 'Exit requests',
     role: 'exit_requests',
@@ -79,6 +100,8 @@ export const waitingQueues = [
   },
   {
     key: 'expenses',
+    item: 'An expense',
+    category: 'payment',
     label: 'Expenses',
     description: 'Expenses waiting for approval',
     role: 'expense_management',
@@ -86,6 +109,8 @@ export const waitingQueues = [
   },
   {
     key: 'expenseReversals',
+    item: 'An expense reversal',
+    category: 'payment',
     label: 'Expense reversals',
     description: 'Expenses asked to be reversed',
     role: 'expense_management',
@@ -93,6 +118,8 @@ export const waitingQueues = [
   },
   {
     key: 'income',
+    item: 'Income',
+    category: 'payment',
     label: 'Income',
     description: 'Income waiting for approval',
     role: 'investment_management',
@@ -100,6 +127,8 @@ export const waitingQueues = [
   },
   {
     key: 'incomeReversals',
+    item: 'An income reversal',
+    category: 'payment',
     label: 'Income reversals',
     description: 'Income asked to be reversed',
     role: 'investment_management',
@@ -107,6 +136,8 @@ export const waitingQueues = [
   },
   {
     key: 'monthRequests',
+    item: 'A month request',
+    category: 'payment',
     label: 'Reopen and unlock',
     description: 'Months asked to be reopened or unlocked',
     role: 'month_end',
@@ -114,6 +145,8 @@ export const waitingQueues = [
   },
   {
     key: 'staffGrants',
+    item: 'A staff role change',
+    category: 'registration',
     label: 'Staff roles',
     description: 'New admins and roles to approve',
     role: 'staff_management',
@@ -123,6 +156,10 @@ export const waitingQueues = [
 
 export interface WaitingQueue {
   key: string;
+  /** One item of the queue, as a notification's title names it ("A payment waits for you"). */
+  item: string;
+  /** The notification category admins hear of it under (their e-mail preferences apply). */
+  category: NotificationCategory;
   label: string;
   description: string;
   role: AdminRole;

@@ -18,6 +18,7 @@ import { assertCanDecide } from '../../lib/maker-checker.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import { queueMail } from '../notifications/service.js';
 import { hashNewPassword } from './recovery.js';
+import { announceWaiting } from '../queues/announce.js';
 import type { TwoFactorService } from './two-factor.js';
 
 /**
@@ -144,6 +145,12 @@ export function createAssistedResetService(deps: {
           action: 'account.assisted_reset_start',
           targetType: 'user',
           targetId: memberId,
+        });
+        await announceWaiting(tx, 'passwordResets', {
+          by: actorId,
+          what: `A password reset for ${member.fullName ?? 'a member'}, who cannot read their e-mail, waits for a second admin.`,
+          path: `/admin/members/${memberId}`,
+          publicUrl: config.publicUrl,
         });
         const [view] = await viewsOf(tx, and(eq(accountLinks.id, link!.id)));
         return view!;

@@ -69,6 +69,7 @@ import {
 import { readLetterhead } from './letterhead.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './records-service.js';
+import { announceWaiting } from '../queues/announce.js';
 
 /** A report cell: a CSV cell, or a count with its plain CSV form and the form the PDF shows. */
 type ReportCell = CsvCell | { plain: string; shown: string };
@@ -678,6 +679,11 @@ export function createMonthEndService(deps: {
         targetType: 'period',
         targetId: period,
         after: request,
+      });
+      await announceWaiting(tx, 'monthRequests', {
+        by: actorId,
+        what: `${formatPeriod(period)} is asked to be ${kind === 'reopen' ? 'reopened' : 'unlocked'}: ${reason}`,
+        publicUrl: deps.config.publicUrl,
       });
     });
     return describe(period);

@@ -3,6 +3,7 @@ import {
   dayOf,
   expenseCategories,
   expenseCategoryLabels,
+  formatRand,
   incomeCategories,
   incomeCategoryLabels,
   periodOfDay,
@@ -34,6 +35,7 @@ import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../auth/tokens.js';
 import { postEntry, readBooksCalendar } from '../ledger/posting.js';
 import { writeCsv, type CsvCell } from './csv.js';
+import { announceWaiting } from '../queues/announce.js';
 
 type ExpenseRow = typeof expenses.$inferSelect;
 type IncomeRow = typeof income.$inferSelect;
@@ -248,7 +250,12 @@ async function reverseRecord(
  * one admin, decided by another; an approval posts the entry in the same transaction. Expenses above
  * the dual-approval amount need two approvers, neither of them the one who recorded it.
  */
-export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseDualApprovalCents: number }) {
+export function createRecordsService(deps: {
+  db: Db;
+  clock: BooksClock;
+  expenseDualApprovalCents: number;
+  publicUrl: string;
+}) {
   const { db, clock } = deps;
 
   const expenseView = (row: ExpenseRow, pool: { name: string }, by: { id: string; fullName: string | null }) =>
@@ -426,6 +433,11 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         targetId: id,
         after: request,
       });
+      await announceWaiting(tx, kind === 'expense' ? 'expenseReversals' : 'incomeReversals', {
+        by: actorId,
+        what: `${kind === 'expense' ? 'An expense' : 'Income'} of ${formatRand(record.amountCents)} is asked to be reversed: ${reason}`,
+        publicUrl: deps.publicUrl,
+      });
     });
     return find(kind, id);
   }
@@ -542,6 +554,11 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
           after: row,
         });
         if (locked) await reconcileAgain(tx, locked, actorId, { type: 'expense', id: row.id });
+        await announceWaiting(tx, 'expenses', {
+          by: actorId,
+          what: `An expense of ${formatRand(body.amount)} waits for approval: ${body.description}`,
+          publicUrl: deps.publicUrl,
+        });
         return row.id;
       });
       return findExpense(id);
@@ -733,6 +750,11 @@ export function createRecordsService(deps: { db: Db; clock: BooksClock; expenseD
         if (!row) throw new AppError('CONFLICT', 'This proof belongs to other income already');
         await writeAudit(tx, { actorId, action: 'income.record', targetType: 'income', targetId: row.id, after: row });
         if (locked) await reconcileAgain(tx, locked, actorId, { type: 'income', id: row.id });
+        await announceWaiting(tx, 'income', {
+          by: actorId,
+          what: `Income of ${formatRand(body.amount)} waits for approval: ${body.description}`,
+          publicUrl: deps.publicUrl,
+        });
         return row.id;
       });
       return findIncome(id);

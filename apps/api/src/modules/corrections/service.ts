@@ -14,6 +14,7 @@ import { correctionRequests, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 import { isUuid } from '../auth/tokens.js';
+import { announceWaiting } from '../queues/announce.js';
 import { notifyMember } from '../notifications/service.js';
 
 type Row = typeof correctionRequests.$inferSelect;
@@ -56,6 +57,11 @@ export function createCorrectionService(deps: { db: Db; config: Pick<Config, 'pu
           targetType: 'correction',
           targetId: row!.id,
           after: { field: input.field, member: userId },
+        });
+        await announceWaiting(tx, 'corrections', {
+          by: userId,
+          what: `A member asks to correct their ${input.field}.`,
+          publicUrl: config.publicUrl,
         });
         return toView(row!);
       });

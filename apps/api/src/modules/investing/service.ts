@@ -26,6 +26,7 @@ import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
 import { countMemberTransactions, listMemberTransactions } from './member-transactions.js';
 import { writeContributionSchedule } from '../contributions/service.js';
+import { announceWaiting } from '../queues/announce.js';
 
 type Actor = AuthUser;
 type MembershipRow = typeof memberships.$inferSelect;
@@ -213,6 +214,11 @@ export function createInvestingService(deps: {
           `Your request for ${input.numberOfShares} shares in ${pool.name} (${formatRand(commitment)}, ${formatRand(instalment)} ${frequencyLabels[input.installmentPlan as PaymentFrequency]}) is waiting for admin approval.`,
           '/investments',
         );
+        await announceWaiting(tx, 'poolRequests', {
+          by: actor.id,
+          what: `${actor.fullName ?? actor.email} asks for ${input.numberOfShares} shares in ${pool.name} (${formatRand(commitment)}).`,
+          publicUrl: config.publicUrl,
+        });
         return toMembershipView(inserted[0], pool);
       });
     },
@@ -405,6 +411,11 @@ export function createInvestingService(deps: {
           `We received your payment of ${formatRand(input.amount)} to ${pool!.name}. An admin will check your proof of payment.`,
           '/payments',
         );
+        await announceWaiting(tx, 'payments', {
+          by: actor.id,
+          what: `Payment of ${formatRand(input.amount)} to ${pool!.name} from ${actor.fullName ?? actor.email}: proof of payment to check.`,
+          publicUrl: config.publicUrl,
+        });
         return toPaymentView(inserted[0], pool!.name);
       });
     },

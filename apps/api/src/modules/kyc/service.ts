@@ -8,6 +8,7 @@ import {
 } from '@letsema/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import { announceWaiting } from '../queues/announce.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, nextOfKin, users } from '../../db/schema.js';
 import { AppError, invalidState } from '../../lib/errors.js';
@@ -114,6 +115,12 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
       paragraphs: [message],
       path: '/complete-registration',
       actionLabel: 'View your registration',
+    });
+    await announceWaiting(tx, 'registrations', {
+      by: userId,
+      what: `Registration of ${user.fullName ?? user.email}${resubmitted ? ', sent again after a return' : ''}.`,
+      path: `/admin/members/pending/${userId}`,
+      publicUrl: config.publicUrl,
     });
   }
 

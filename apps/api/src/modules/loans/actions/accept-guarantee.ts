@@ -6,6 +6,7 @@ import { invalidState } from '../../../lib/errors.js';
 import { type LoanDeps, tell } from '../deps.js';
 import { freeCapitalOf } from '../eligibility.js';
 import { listViews, loadContexts, lockLoan } from '../loan-queries.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 /** The guarantor accepts: their capital is held for the guaranteed part, and the loan goes to the loan admins. */
 export async function acceptGuarantee(deps: LoanDeps, userId: string, id: string) {
@@ -40,6 +41,12 @@ export async function acceptGuarantee(deps: LoanDeps, userId: string, id: string
       'Your guarantor accepted',
       `Your guarantor accepted to guarantee ${formatRand(before.guaranteedCents)} of loan ${formatLoanNumber(before.number)}. The loan admins will now decide it.`,
     );
+    await announceWaiting(tx, 'loans', {
+      by: userId,
+      what: `Loan ${formatLoanNumber(before.number)} of ${formatRand(before.principalCents)} is guaranteed and waits for a decision.`,
+      path: `/admin/loans/${id}`,
+      publicUrl: deps.config.publicUrl,
+    });
   });
   return listViews(deps, deps.db, await loadContexts(deps.db, eq(loans.id, id), { limit: 1 }), false).then(
     (rows) => rows[0]!,

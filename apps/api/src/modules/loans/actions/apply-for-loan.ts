@@ -15,6 +15,7 @@ import type { AuthUser } from '../../../lib/auth-guard.js';
 import { type LoanDeps, tell, today } from '../deps.js';
 import { assess, refusalError, resolveGuarantor, validation } from '../eligibility.js';
 import { contextOf, detail } from '../loan-queries.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 /** Applies for a loan; with a guarantor it waits for their answer, else for the loan admins. */
 export async function applyForLoan(deps: LoanDeps, actor: AuthUser, body: LoanApplicationBody) {
@@ -93,6 +94,13 @@ export async function applyForLoan(deps: LoanDeps, actor: AuthUser, body: LoanAp
         '/loans/guarantees',
       );
     }
+    if (!guarantor)
+      await announceWaiting(tx, 'loans', {
+        by: actor.id,
+        what: `${actor.fullName ?? 'A member'} applies for a ${what}.`,
+        path: `/admin/loans/${loan!.id}`,
+        publicUrl: deps.config.publicUrl,
+      });
     return loan!.id;
   });
   return detail(deps, await contextOf(deps, id, eq(loans.userId, actor.id)), false);

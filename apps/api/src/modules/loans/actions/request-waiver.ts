@@ -1,4 +1,4 @@
-import { loanMessages } from '@letsema/domain';
+import { formatLoanNumber, formatRand, loanMessages } from '@letsema/domain';
 import { and, eq } from 'drizzle-orm';
 import { loanPenalties, loanPenaltyWaivers } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
@@ -6,6 +6,7 @@ import { conflict, invalidState, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../auth/tokens.js';
 import type { LoanDeps } from '../deps.js';
 import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 export async function requestWaiver(
   deps: LoanDeps,
@@ -37,6 +38,12 @@ export async function requestWaiver(
       targetType: 'loan_waiver',
       targetId: row.id,
       after: row,
+    });
+    await announceWaiting(tx, 'loanWaivers', {
+      by: actorId,
+      what: `A late penalty of ${formatRand(unpaid)} on ${formatLoanNumber(loan.number)} is asked to be waived: ${reason}`,
+      path: `/admin/loans/${loan.id}`,
+      publicUrl: deps.config.publicUrl,
     });
   });
   return adminLoan(deps, loanId);

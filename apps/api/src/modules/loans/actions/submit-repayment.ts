@@ -9,6 +9,7 @@ import { validation } from '../eligibility.js';
 import { lockLoan } from '../loan-queries.js';
 import { loadInstalments, settlementOf } from '../money.js';
 import { repaymentView } from '../views.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 /** Submits a repayment with its proof; at most what settles the loan today, counting repayments not yet checked. */
 export async function submitRepayment(deps: LoanDeps, actor: AuthUser, id: string, body: LoanRepaymentBody) {
@@ -64,6 +65,11 @@ export async function submitRepayment(deps: LoanDeps, actor: AuthUser, id: strin
       'Loan repayment received',
       `We received your repayment of ${formatRand(body.amount)} on loan ${formatLoanNumber(loan.number)}. An admin will check your proof of payment.`,
     );
+    await announceWaiting(tx, 'loanRepayments', {
+      by: actor.id,
+      what: `Loan repayment of ${formatRand(body.amount)} on ${formatLoanNumber(loan.number)} from ${actor.fullName ?? actor.email}: proof of payment to check.`,
+      publicUrl: deps.config.publicUrl,
+    });
     return row.id;
   });
   const [row] = await deps.db.select().from(loanRepayments).where(eq(loanRepayments.id, repaymentId));

@@ -14,6 +14,7 @@ import { requireFreshProof } from '../../../lib/fresh-proof.js';
 import { findPayoutAccount, notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
 import { today, type PayoutActor, type PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit } from '../exit-view.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 /** A member gives notice to leave a pool: the 90-day notice starts today, paid into their payout account. */
 export async function requestExit(deps: PayoutDeps, actor: PayoutActor, body: RequestExitBody) {
@@ -64,6 +65,11 @@ export async function requestExit(deps: PayoutDeps, actor: PayoutActor, body: Re
         notYouParagraph,
       ],
       path: '/investments',
+    });
+    await announceWaiting(tx, 'exits', {
+      by: userId,
+      what: `${account.accountHolder} asks to leave the pool; the notice runs until ${row.noticeEndsOn}.`,
+      publicUrl: deps.config.publicUrl,
     });
     return row.id;
   });

@@ -14,6 +14,7 @@ import { requireFreshProof } from '../../../lib/fresh-proof.js';
 import { findPayoutAccount, notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
 import type { PayoutActor, PayoutDeps } from '../deps.js';
 import { availableReturns, findWithdrawal } from '../withdrawal-view.js';
+import { announceWaiting } from '../../queues/announce.js';
 
 /** A member asks to withdraw allocated returns into their payout account (where the cooperative allows it). */
 export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, body: RequestWithdrawalBody) {
@@ -71,6 +72,11 @@ export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, bo
         notYouParagraph,
       ],
       path: '/investments',
+    });
+    await announceWaiting(tx, 'withdrawals', {
+      by: userId,
+      what: `${account.accountHolder} asks to withdraw ${formatRand(body.amount)} of their returns.`,
+      publicUrl: deps.config.publicUrl,
     });
     return row!.id;
   });
