@@ -99,6 +99,7 @@ export const pendingPaymentView = z
   .object({
     id,
     user: person.extend({
+      id: id.describe('The member: an admin never decides their own payment'),
       phoneNumber: z.string().nullable().describe("With the name, gives the member's payment reference"),
     }),
     pool: z.object({ name: z.string() }),

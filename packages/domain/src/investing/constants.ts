@@ -38,6 +38,8 @@ export const transactionTabs = [
 
 export const investingMessages = {
   pool: 'Please choose a pool',
+  /** An admin who is also a member never decides their own payment or loan repayment. */
+  ownPayment: 'This is your own payment, so another admin must decide it.',
   shares: (available: number) => `Choose between 1 and ${available} shares`,
   sharesWhole: 'The number of shares must be a whole number',
   plan: 'Please choose a payment plan',

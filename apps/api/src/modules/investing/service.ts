@@ -64,7 +64,7 @@ export const investingErrors = {
   proofUsed: 'This proof of payment has already been submitted',
   paymentNotFound: 'Payment not found',
   paymentDecided: 'This payment has already been decided',
-  ownPayment: 'This is your own payment, so another admin must decide it.',
+  ownPayment: investingMessages.ownPayment,
   approveNotMember:
     'This payment cannot be approved: the member no longer holds an approved membership of this pool. Reject it, so the member is told.',
   approvePoolClosed:
@@ -447,13 +447,14 @@ export function createInvestingService(deps: {
     /**
      * A page of the payments waiting for their proof to be checked, oldest first. The phone number
      * gives the member's payment reference (`paymentReferenceFor`), and the plan what an instalment
-     * should be: the admin checks both against the proof before approving.
+     * should be: the admin checks both against the proof before approving. The member's id tells an
+     * admin who is also a member their own payment, which another admin must decide.
      */
     async listPendingPayments(query: PageQuery) {
       const rows = await db
         .select({
           p: payments,
-          user: { fullName: users.fullName, email: users.email, phoneNumber: users.phoneNumber },
+          user: { id: users.id, fullName: users.fullName, email: users.email, phoneNumber: users.phoneNumber },
           poolName: pools.name,
           m: memberships,
         })

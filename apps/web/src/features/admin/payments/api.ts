@@ -8,7 +8,7 @@ import { adminKeys } from '../shared/query-keys';
 export interface PendingPayment {
   id: string;
   /** With the name, the phone number gives the member's payment reference (`paymentReferenceFor`). */
-  user: { fullName: string | null; email: string; phoneNumber: string | null };
+  user: { id: string; fullName: string | null; email: string; phoneNumber: string | null };
   pool: { name: string };
   amount: number;
   paymentMethod: string | null;

@@ -1,8 +1,10 @@
-import { formatRandAmount, paymentReferenceFor } from '@letsema/domain';
+import { formatRandAmount, investingMessages, paymentReferenceFor, randToCents, singleChecker } from '@letsema/domain';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatAdminDate, getDisplayName } from '../../../lib/formatters';
+import { getDecisionRight } from '../../../lib/maker-checker';
+import { useShellUser } from '../../../shell/shell-context';
 import { DecisionQueuePage, type QueueColumn, type QueueDetail } from '../shared/decision-queue';
 import { usePaymentDecision, usePendingPayments, type PendingPayment } from './api';
 import { ApprovePaymentDialog } from './components/approve-payment-dialog';
@@ -47,6 +49,7 @@ const cardDetails: QueueDetail<PendingPayment>[] = [
 export function PendingPaymentsPage() {
   const payments = usePendingPayments();
   const decision = usePaymentDecision();
+  const me = useShellUser();
   return (
     <DecisionQueuePage
       title="Payment Confirmations"
@@ -76,6 +79,14 @@ export function PendingPaymentsPage() {
       )}
       cardDetails={cardDetails}
       renderApproveReview={(review) => <ApprovePaymentDialog {...review} />}
+      // An admin who is also a member sees the reason, not the buttons, on their own payment.
+      decisionRight={(payment) =>
+        getDecisionRight(
+          me,
+          { makerId: payment.user.id, amountCents: randToCents(payment.amount) ?? 0, approverIds: [] },
+          singleChecker(investingMessages.ownPayment),
+        )
+      }
       rejectTitle="Reject payment"
       describeRejection={(payment) => (
         <>

@@ -25,6 +25,8 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { getDisplayName } from '../../../lib/formatters';
 import { useSuccessMessage } from '../../../lib/use-success-message';
 import { RetryAlert } from '../../../components/retry-alert';
+import { WaitingForChecker } from '../../../components/waiting-for-checker';
+import type { DecisionRight } from '../../../lib/maker-checker';
 
 /** An admin's decision on one waiting item: approve it, or reject it with a reason the member is told. */
 export type QueueDecision = { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string };
@@ -86,6 +88,11 @@ export interface DecisionQueuePageProps<T extends QueueItem> {
    * item is approved only from there.
    */
   renderApproveReview?: (review: ApproveReview<T>) => ReactNode;
+  /**
+   * Whether the signed-in admin may decide an item (`getDecisionRight`); where not, the buttons are
+   * replaced by the server's reason.
+   */
+  decisionRight?: (item: T) => DecisionRight;
 }
 
 /**
@@ -109,6 +116,7 @@ export function DecisionQueuePage<T extends QueueItem>({
   rejectTitle,
   describeRejection,
   renderApproveReview,
+  decisionRight,
 }: DecisionQueuePageProps<T>) {
   const success = useSuccessMessage();
   const [failure, setFailure] = useState<string | null>(null);
@@ -176,6 +184,7 @@ export function DecisionQueuePage<T extends QueueItem>({
       setRejectError(null);
       setRejecting(item);
     },
+    ...(decisionRight ? { decisionRight } : {}),
   };
 
   return (
@@ -257,6 +266,7 @@ interface RowActions<T> {
   busyAction: 'approve' | 'reject' | null;
   onApprove: (item: T) => void;
   onReject: (item: T) => void;
+  decisionRight?: (item: T) => DecisionRight;
 }
 
 function DecisionButtons<T extends QueueItem>({
@@ -269,6 +279,8 @@ function DecisionButtons<T extends QueueItem>({
   isStretched?: boolean;
 }) {
   const name = getDisplayName(item.user);
+  const right = actions.decisionRight?.(item);
+  if (right && !right.mayDecide) return <WaitingForChecker reason={right.reason} />;
   const isBusy = actions.busyId !== null;
   const isApproving = actions.busyId === item.id && actions.busyAction === 'approve';
   return (
