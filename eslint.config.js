@@ -39,23 +39,6 @@ const layerZones = [
 const temporaryLayerExceptions = {
   // The guard checks tokens with the auth module's verifier: tokens.ts is to move down into lib/.
   'apps/api/src/lib/auth-guard.ts': { from: './apps/api/src/modules', except: ['./auth/tokens.ts'] },
-  // Pages shared between features, to move into components/ or lib/ (or into the feature they belong to).
-  'apps/web/src/features/admin/notifications/admin-notifications-page.tsx': {
-    from: './apps/web/src/features',
-    except: ['./notifications/notification-center.tsx'],
-  },
-  'apps/web/src/features/admin/settings/admin-settings-page.tsx': {
-    from: './apps/web/src/features',
-    except: ['./settings/settings-page.tsx'],
-  },
-  'apps/web/src/features/admin/settings/payment-details-section.tsx': {
-    from: './apps/web/src/features',
-    except: ['./payments/payment-details-api.ts'],
-  },
-  'apps/web/src/features/loans/loan-detail-page.tsx': {
-    from: './apps/web/src/features',
-    except: ['./payments/components/pay-to-card.tsx', './payments/payment-details-api.ts'],
-  },
 };
 
 export default tseslint.config(

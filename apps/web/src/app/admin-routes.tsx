@@ -15,11 +15,12 @@ import { AdminMembersPage } from '../features/admin/members/admin-members-page';
 import { MemberPage } from '../features/admin/members/member-page';
 import { PendingRegistrationsPage } from '../features/admin/members/pending-registrations-page';
 import { RegistrationReviewPage } from '../features/admin/members/registration-review-page';
-import { AdminNotificationsPage } from '../features/admin/notifications/admin-notifications-page';
 import { AdminPaymentsPage } from '../features/admin/payments/admin-payments-page';
 import { PendingPaymentsPage } from '../features/admin/payments/pending-payments-page';
 import { PoolRequestsPage } from '../features/admin/pool-requests/pool-requests-page';
 import { AdminSettingsPage } from '../features/admin/settings/admin-settings-page';
+import { NotificationCenter } from '../features/notifications/notification-center';
+import { SettingsPage } from '../features/settings/settings-page';
 import { AdminStaffPage } from '../features/admin/staff/admin-staff-page';
 import { AdminTasksPage } from '../features/admin/tasks/admin-tasks-page';
 import { WithdrawalsPage } from '../features/admin/payouts/withdrawals-page';
@@ -79,8 +80,9 @@ export function AdminRoutes({ user }: { user: CurrentUser }) {
           <Route path="month-end" element={<MonthEndPage />} />
           <Route path="exits" element={<ExitRequestsPage />} />
           <Route path="exits/pending" element={<ExitRequestsPage />} />
-          <Route path="notifications" element={<AdminNotificationsPage />} />
-          <Route path="settings" element={<AdminSettingsPage />} />
+          {/* The member's list of notifications, with the back office's time labels (no 'Yesterday'). */}
+          <Route path="notifications" element={<NotificationCenter showsYesterday={false} />} />
+          <Route path="settings" element={<AdminSettingsPage accountSettings={<SettingsPage />} />} />
           <Route path="investment" element={<AdminInvestmentPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="investment/create" element={<CreateInvestmentPoolPage />} />

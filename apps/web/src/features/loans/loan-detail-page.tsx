@@ -27,8 +27,8 @@ import { useSuccessMessage } from '../../lib/use-success-message';
 import { useCancelLoan, useLoan, useLoanOffer } from './api';
 import { LoanStatusChip, RepaymentStatusChip } from './components/loan-chips';
 import { RepaymentForm } from './components/repayment-form';
-import { PayToCard } from '../payments/components/pay-to-card';
-import { usePaymentDetails } from '../payments/payment-details-api';
+import { PayToCard } from '../../components/pay-to-card';
+import { usePaymentDetails } from '../../lib/payment-details';
 import { useShellUser } from '../../shell/shell-context';
 import { LoanScheduleTable, QuotedScheduleTable } from './components/schedule-tables';
 import {

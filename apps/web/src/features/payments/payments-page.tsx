@@ -20,9 +20,9 @@ import { getPaymentProgress } from '../../lib/investing';
 import { useSuccessMessage } from '../../lib/use-success-message';
 import { useShellUser } from '../../shell/shell-context';
 import { useCreatePayment, useMyMembership, usePaymentHistory } from './api';
-import { PayToCard } from './components/pay-to-card';
+import { PayToCard } from '../../components/pay-to-card';
 import { PaymentForm } from './components/payment-form';
-import { usePaymentDetails } from './payment-details-api';
+import { usePaymentDetails } from '../../lib/payment-details';
 import { getCoveredCents } from './payment-rules';
 import { RetryAlert } from '../../components/retry-alert';
 

@@ -1,17 +1,18 @@
+import type { ReactNode } from 'react';
 import { useShellUser } from '../../../shell/shell-context';
-import { SettingsPage } from '../../settings/settings-page';
 import { LendingSection } from './lending-section';
 import { PaymentDetailsSection } from './payment-details-section';
 
 /**
  * The admin's own account settings, inside the back office (admins never see the member shell), and
- * for the super admin where members pay and the cooperative's lending setup below them.
+ * for the super admin where members pay and the cooperative's lending setup below them. The account
+ * settings are the member's settings page, which the route passes in (a feature never imports another).
  */
-export function AdminSettingsPage() {
+export function AdminSettingsPage({ accountSettings }: { accountSettings: ReactNode }) {
   const user = useShellUser();
   return (
     <>
-      <SettingsPage />
+      {accountSettings}
       {user.isSuperAdmin && <PaymentDetailsSection />}
       {user.isSuperAdmin && <LendingSection />}
     </>

@@ -15,7 +15,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDateTime } from '../../../lib/formatters';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSuccessMessage } from '../../../lib/use-success-message';
-import { usePaymentDetails, useSavePaymentDetails } from '../../payments/payment-details-api';
+import { usePaymentDetails, useSavePaymentDetails } from '../../../lib/payment-details';
 
 const rules = lazyResolver(() =>
   import('./payment-details-form-rules').then((module) => module.paymentDetailsResolver),

@@ -1,6 +1,6 @@
 import type { PaymentDetails, PaymentDetailsBody } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient } from './api-client';
 
 /** The cooperative's bank account: the members' payment screen and the super admin's settings read it. */
 export const paymentDetailsKey = ['payment-details'] as const;

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../../../lib/visually-hidden';
+import { visuallyHidden } from '../lib/visually-hidden';
 import { useEffect, useId, useState } from 'react';
-import { formatAdminDate } from '../../../lib/formatters';
-import type { CurrentUser } from '../../../lib/current-user';
+import { formatAdminDate } from '../lib/formatters';
+import type { CurrentUser } from '../lib/current-user';
 
 /** The account number in groups of four, as a bank letter prints it, easier to read out and type. */
 export function groupDigits(digits: string): string {

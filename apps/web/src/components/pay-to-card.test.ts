@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupDigits } from './components/pay-to-card';
+import { groupDigits } from './pay-to-card';
 
 describe('groupDigits', () => {
   it.each([
