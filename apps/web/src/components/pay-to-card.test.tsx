@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../lib/current-user';
-import { drawPage, readText } from '../../../lib/test-render';
-import { PayToCard } from './pay-to-card';
+import type { CurrentUser } from '../lib/current-user';
+import { drawPage, readText } from '../lib/test-render';
+import { groupDigits, PayToCard } from './pay-to-card';
 
 const member = { fullName: 'Thandi Mokoena', phoneNumber: '0821234567' } as unknown as CurrentUser;
 const details = {
@@ -21,5 +21,16 @@ describe('PayToCard', () => {
     const text = readText(drawPage(<PayToCard details={details} member={member} loanNumber="LN-000042" />));
     expect(text).toContain('ReferenceLN-000042');
     expect(text).not.toContain('MOKOENA');
+  });
+});
+
+describe('groupDigits', () => {
+  it.each([
+    ['62123456789', '6212 3456 789'],
+    ['1234567890123456', '1234 5678 9012 3456'],
+    ['123456', '1234 56'],
+    ['1234', '1234'],
+  ])('%s -> %s', (digits, grouped) => {
+    expect(groupDigits(digits)).toBe(grouped);
   });
 });
