@@ -1,37 +1,9 @@
-import type { ExitStatus, RequestWithdrawalInput, WithdrawalStatus } from '@letsema/domain';
+import type { ExitView, MyWithdrawals, RequestWithdrawalInput } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 
-export interface MyExit {
-  id: string;
-  pool: { id: string; name: string };
-  reason: string;
-  status: ExitStatus;
-  statusLabel: string;
-  requestedAt: string;
-  noticeEndsOn: string;
-  daysLeft: number;
-  isNoticeOver: boolean;
-  estimate: number | null;
-  rejectionReason: string | null;
-  paidAt: string | null;
-}
-
-export interface MyWithdrawals {
-  isOffered: boolean;
-  available: number;
-  poolId: string | null;
-  items: {
-    id: string;
-    amount: number;
-    status: WithdrawalStatus;
-    statusLabel: string;
-    bank: { bankName: string; accountNumber: string };
-    rejectionReason: string | null;
-    createdAt: string;
-  }[];
-}
+export type MyExit = ExitView;
 
 export const leavingKeys = {
   exits: () => [INVESTING_QUERY_ROOT, 'exits'] as const,

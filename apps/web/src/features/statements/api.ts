@@ -1,30 +1,9 @@
+import type { ClosedMonths, StatementView } from '@letsema/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, fetchFile } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-blob';
 
-export interface StatementMonths {
-  today: string;
-  months: { period: string; first: string; last: string }[];
-}
-
-export interface StatementView {
-  number: string;
-  from: string;
-  to: string;
-  openingBalance: number;
-  closingBalance: number;
-  payments: number;
-  returns: number;
-  payouts: number;
-  lines: { date: string; reference: string; type: string; pool: string; amount: number; balance: number }[];
-  /** What the member owes on loans (principal and late penalties) and its movements; positive adds to it. */
-  loans: {
-    openingOwed: number;
-    closingOwed: number;
-    interestPaid: number;
-    lines: { date: string; reference: string; type: string; loan: string; amount: number; owed: number }[];
-  };
-}
+export type StatementMonths = ClosedMonths;
 
 export const statementKeys = {
   all: ['statements'] as const,

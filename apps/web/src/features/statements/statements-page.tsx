@@ -1,3 +1,4 @@
+import type { StatementView } from '@letsema/domain';
 import { formatRandAmount } from '@letsema/domain';
 import Download from '@mui/icons-material/Download';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { RetryAlert } from '../../components/retry-alert';
 import { getErrorMessage } from '../../lib/api-client';
 import { formatAdminDate, formatPeriod } from '../../lib/formatters';
-import { useDownloadStatement, useStatement, useStatementMonths, type StatementView } from './api';
+import { useDownloadStatement, useStatement, useStatementMonths } from './api';
 import { TextInput } from '../../components/text-input';
 
 /** A member's statements: one per closed month, and any date range, as PDF or CSV. */

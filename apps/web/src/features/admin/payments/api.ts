@@ -1,27 +1,10 @@
-import type { PaymentFrequency } from '@letsema/domain';
+import type { PendingPaymentView } from '@letsema/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { QueueDecision } from '../shared/decision-queue';
 import { adminKeys } from '../shared/query-keys';
 
-/** A payment waiting for a decision, as `GET /api/admin/pending-payments` answers it (amount in rand). */
-export interface PendingPayment {
-  id: string;
-  /** With the name, the phone number gives the member's payment reference (`paymentReferenceFor`). */
-  user: { id: string; fullName: string | null; email: string; phoneNumber: string | null };
-  pool: { name: string };
-  amount: number;
-  paymentMethod: string | null;
-  proofOfPaymentUrl: string | null;
-  /** The membership's plan the payment is for; `totalPaid` is what was approved before it. */
-  plan: {
-    installmentPlan: PaymentFrequency;
-    contributionAmount: number;
-    totalCommitment: number;
-    totalPaid: number;
-  } | null;
-  createdAt: string;
-}
+export type PendingPayment = PendingPaymentView;
 
 export const PENDING_PAYMENTS_PAGE_SIZE = 50;
 

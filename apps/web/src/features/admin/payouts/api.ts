@@ -1,52 +1,12 @@
-import type { AdminPayoutAccount, ExitStatus, WithdrawalStatus } from '@letsema/domain';
+import type { ExitView, WithdrawalView } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, uploadWithProgress } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
 
-export interface AdminExit {
-  id: string;
-  userId: string;
-  pool: { id: string; name: string };
-  member: { fullName: string | null; email: string };
-  reason: string;
-  status: ExitStatus;
-  statusLabel: string;
-  requestedAt: string;
-  noticeEndsOn: string;
-  daysLeft: number;
-  isNoticeOver: boolean;
-  estimate: number | null;
-  settlement: {
-    capital: number;
-    returns: number;
-    fee: number;
-    payout: number;
-    valuedAt: string | null;
-    isEarly: boolean;
-    earlyReason: string | null;
-    preparedBy: string | null;
-    preparedAt: string | null;
-  } | null;
-  approvalsNeeded: number;
-  approverIds: string[];
-  /** While the exit is open: the member's payments and loan repayments in the pool still pending. */
-  pending?: { kind: 'payment' | 'loan_repayment'; id: string; amount: number; sentOn: string; description: string }[];
-  payoutAccount: AdminPayoutAccount | null;
-}
+/** In the admins' answers the member who asked is always there. */
+export type AdminExit = ExitView & Required<Pick<ExitView, 'member'>>;
 
-export interface AdminWithdrawal {
-  id: string;
-  userId: string;
-  pool: { id: string; name: string };
-  member: { fullName: string | null; email: string };
-  amount: number;
-  status: WithdrawalStatus;
-  statusLabel: string;
-  bank: { accountHolder: string; bankName: string; accountNumber: string; branchCode: string };
-  payoutAccount: AdminPayoutAccount | null;
-  approvedBy: string | null;
-  createdAt: string;
-}
+export type AdminWithdrawal = WithdrawalView & Required<Pick<WithdrawalView, 'member'>>;
 
 export const payoutKeys = {
   exits: () => [...adminKeys.all, 'exits'] as const,

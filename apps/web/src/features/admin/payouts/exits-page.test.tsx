@@ -6,6 +6,7 @@ import { ExitRequestsPage } from './exits-page';
 const exit: AdminExit = {
   id: 'exit-1',
   userId: 'member-1',
+  membershipId: 'membership-1',
   pool: { id: 'pool-1', name: 'Stokvel One' },
   member: { fullName: 'Nomsa Dube', email: 'nomsa@example.org' },
   reason: 'Moving away',
@@ -20,6 +21,7 @@ const exit: AdminExit = {
     capital: 2000,
     returns: 150,
     fee: 0,
+    loans: 0,
     payout: 2150,
     valuedAt: '2026-11',
     isEarly: false,
@@ -29,6 +31,10 @@ const exit: AdminExit = {
   },
   approvalsNeeded: 1,
   approverIds: [],
+  paidAt: null,
+  proofUrl: null,
+  rejectionReason: null,
+  account: null,
   payoutAccount: null,
 };
 

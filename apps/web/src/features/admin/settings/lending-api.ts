@@ -1,7 +1,8 @@
+import type { LoanProduct, LoanSettings } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
-import type { LoanProduct, LoanSettings, ProductRequest, SettingsRequest } from './lending-rules';
+import type { ProductRequest, SettingsRequest } from './lending-rules';
 
 export const lendingKeys = {
   settings: () => [...adminKeys.all, 'loan-settings'] as const,

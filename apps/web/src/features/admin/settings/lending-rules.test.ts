@@ -1,3 +1,4 @@
+import type { LoanSettings } from '@letsema/domain';
 import { createLoanProductBody, loanMessages, loanSettingsBody } from '@letsema/domain';
 import { describe, expect, it } from 'vitest';
 import { createProductSchema } from './lending-form-rules';
@@ -9,7 +10,6 @@ import {
   toProductRequest,
   toSettingsForm,
   toSettingsRequest,
-  type LoanSettings,
 } from './lending-rules';
 
 const settings: LoanSettings = {

@@ -1,3 +1,4 @@
+import type { LoanProduct, LoanSettings } from '@letsema/domain';
 // The lending forms' values as typed, and what the server is sent once the domain's rules have
 // checked them (the rules turn percentages into basis points and rand into cents; the API takes
 // percentages and rand).
@@ -17,45 +18,6 @@ import {
   randAmountToCents,
   toHundredths,
 } from '@letsema/domain';
-
-/** The lending settings as `GET /api/admin/loan-settings` answers them. */
-export interface LoanSettings {
-  isEnabled: boolean;
-  repoRatePercent: number;
-  capMarginPercent: number;
-  maxAnnualRatePercent: number;
-  maxPenaltyPercent: number;
-  maxPenaltyFixed: number;
-  dualApprovalAbove: number;
-  rulesConfirmedAt: string | null;
-  rulesConfirmedBy: { id: string; fullName: string | null } | null;
-  updatedAt: string | null;
-  updatedBy: { id: string; fullName: string | null } | null;
-  productsAboveCap: { id: string; type: LoanType; name: string; annualRatePercent: number }[];
-}
-
-/** A loan product as the API answers it. */
-export interface LoanProduct {
-  id: string;
-  type: LoanType;
-  typeLabel: string;
-  name: string;
-  description: string;
-  annualRatePercent: number;
-  minTermMonths: number;
-  maxTermMonths: number;
-  maxCapitalMultiple: number;
-  graceDays: number;
-  penaltyType: PenaltyType;
-  penaltyTypeLabel: string;
-  penaltyFixed: number;
-  penaltyPercent: number;
-  guarantorAboveCapital: boolean;
-  isActive: boolean;
-  isWithinCap: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface SettingsFormValues {
   isEnabled: boolean;

@@ -1,10 +1,10 @@
+import type { LoanProduct, LoanSettings } from '@letsema/domain';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../../theme';
 import { lendingKeys } from './lending-api';
-import type { LoanProduct, LoanSettings } from './lending-rules';
 import { LendingSection } from './lending-section';
 
 const settings: LoanSettings = {

@@ -1,3 +1,4 @@
+import type { LoanProduct, LoanSettings } from '@letsema/domain';
 import {
   type CreateLoanProductBody,
   formatRandAmount,
@@ -40,8 +41,6 @@ import {
   toProductRequest,
   toSettingsForm,
   toSettingsRequest,
-  type LoanProduct,
-  type LoanSettings,
   type ProductFormValues,
   type SettingsFormValues,
 } from './lending-rules';
