@@ -107,7 +107,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   app.decorateRequest('auth', null);
-  app.decorateRequest('ridden', null);
   // Each request's address and browser, for the audit rows its services write.
   trackRequestClient(app);
   const metrics = registerMetrics(app, { db, token: config.metricsToken, countQueues: () => countWaiting(db) });

@@ -1,11 +1,10 @@
 import { hasRole, type AdminRole } from '@letsema/domain';
-import { and, eq, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
 import { writeAudit } from './audit.js';
-import { batchedStatement } from './batched-read.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
@@ -34,43 +33,13 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** A session with what a route's read made with its check (`Guards.sessionRead`). */
-export interface RiddenSession {
-  user: AuthUser;
-  lastSeenAt: Date;
-  ridden: unknown;
-}
-
-/**
- * A read that travels with the session check (`Guards.sessionRead`): for a request, the read of its
- * session (named by the token's claims) with the route's own read; or null when the request does not
- * ride (input the handler will refuse): the session is then checked alone.
- */
-export type SessionRider = (
-  request: FastifyRequest,
-) => ((claims: TokenClaims) => Promise<RiddenSession | undefined>) | null;
-
-/**
- * A page of a list, as a request's row `r` of a session read names it (`r."limit"`, `r."offset"`),
- * with the signature of the page the server holds (`r."known"`, db/kept-pages.ts).
- */
-export interface RiddenPage {
-  limit: number;
-  offset: number;
-  known?: string | null;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** What the route's session rider read, when it rode with the session check. */
-    ridden: { value: unknown } | null;
   }
   interface FastifyContextConfig {
     /** A call a screen repeats on a timer (the bell's count): not activity, it never moves the session on. */
     isPolling?: boolean;
-    /** A read made in the same round trip as the session check (`Guards.sessionRead`). */
-    sessionRider?: SessionRider;
   }
 }
 
@@ -128,21 +97,12 @@ export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes'])
 }
 
 /**
- * The requests whose sessions a session read checks, one row `r` each (`Guards.sessionRead`), with the
- * columns that the route's read takes from a request (`columns`; null for a read that takes none).
- */
-const riddenRequests = (columns: SQL | null) => sql`json_to_recordset(${sql.placeholder('requests')}::json)
-  as r(i integer, "sessionId" uuid, "userId" uuid${columns ? sql`, ${columns}` : sql``})`;
-/** The columns of a request for a page (`RiddenPage`). */
-const pageColumns = sql`"limit" integer, "offset" integer, "known" text`;
-
-/**
  * Builds the hooks that guard routes. The token's user and session are loaded on every request,
  * so a suspended account, an ended session or one left idle too long stops working at once.
  */
 export function createGuards(deps: { db: Db } & GuardSettings) {
   // Every signed-in request runs it: one session by its primary key, with the account's columns.
-  const findSessionStatement = deps.db
+  const findSession = deps.db
     .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -154,8 +114,6 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
       ),
     )
     .prepare('auth_find_session');
-  const findSession = async (claims: TokenClaims) =>
-    (await findSessionStatement.execute({ sessionId: claims.sessionId, userId: claims.userId }))[0];
   const touchAfter = touchAfterSeconds(deps.idleMinutes);
 
   /** The signed claims of the request's bearer token (signature, algorithm, expiry), or null. */
@@ -168,17 +126,16 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
   }
 
   /**
-   * The live session of the request's token with the account's `user` columns (and what a rider read
-   * with it), as `find` reads it, or null; moves the session on.
+   * The live session of the request's token (or of the signed link's claims) with its account's
+   * columns, or null; moves the session on.
    */
-  async function loadSession<U>(
+  async function loadSession(
     request: FastifyRequest,
-    find: (claims: TokenClaims) => Promise<{ user: U; lastSeenAt: Date; ridden?: unknown } | undefined>,
     linkClaims?: TokenClaims,
-  ): Promise<{ user: U; sessionId: string; ridden?: unknown } | null> {
+  ): Promise<{ user: AuthUser; sessionId: string } | null> {
     const claims = linkClaims ?? (await verifyBearer(request));
     if (!claims) return null;
-    const row = await find(claims);
+    const [row] = await findSession.execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) return null;
     // Polling (the bell's count) is not activity: it never moves the session on.
     const isPolling = request.routeOptions.config.isPolling === true;
@@ -188,39 +145,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
         .set({ lastSeenAt: sql`now()` })
         .where(eq(sessions.id, claims.sessionId));
     }
-    return { user: row.user, sessionId: claims.sessionId, ridden: row.ridden };
-  }
-
-  /**
-   * A route's read made in the same statement as the session check, for the lists every admin and
-   * member opens: each round trip costs the server and PostgreSQL a wake-up each, which on a small
-   * machine costs more than a page's statement, and a request that waited for two statements in turn
-   * waited twice for the ones under way. The statement, prepared as `name`, checks the sessions of the
-   * requests that come at the same time (`batchedStatement`) exactly as `authenticate` does, one row
-   * `r` per request, and only for a live session reads `read`: a scalar subquery that may use the
-   * session's account (`users.id`) and the request's page (`r."limit"`, `r."offset"`), or with
-   * `columns`, the request's own values (`values`, the columns of `r` that `columns` declares; null for
-   * none). A read that uses neither is made once for all the requests of the statement (PostgreSQL runs
-   * an uncorrelated subquery once). The route's guards still decide on the account as for any call: the
-   * handler gets the value (`riddenValue`) only after they accepted it. With `admins`, the read is made
-   * for an admin's session only. A route rides with its `config.sessionRider`, which gives the
-   * request's values.
-   */
-  function sessionRead<V extends object = RiddenPage>(
-    name: string,
-    read: SQLWrapper,
-    options: { admins?: boolean; columns?: SQL | null } = {},
-  ): (values: V) => (claims: TokenClaims) => Promise<RiddenSession | undefined> {
-    const ridden = options.admins ? sql`case when ${users.isAdmin} then (${read}) end` : sql`(${read})`;
-    const statement = deps.db
-      .select({ i: sql<number>`r.i`, user: authColumns, lastSeenAt: sessions.lastSeenAt, ridden })
-      .from(riddenRequests(options.columns === undefined ? pageColumns : options.columns))
-      .innerJoin(sessions, and(eq(sessions.id, sql`r."sessionId"`), eq(sessions.userId, sql`r."userId"`)))
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSessionConditions(deps.idleMinutes))
-      .prepare(name);
-    const find = batchedStatement<TokenClaims & V, RiddenSession>(statement, 'requests');
-    return (values) => (claims) => find({ ...values, sessionId: claims.sessionId, userId: claims.userId });
+    return { user: row.user, sessionId: claims.sessionId };
   }
 
   /**
@@ -238,11 +163,9 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
    * account are checked exactly as for a bearer token.
    */
   async function authenticateAs(request: FastifyRequest, linkClaims?: TokenClaims): Promise<void> {
-    const ride = request.routeOptions.config.sessionRider?.(request) ?? null;
-    const auth = await loadSession(request, ride ?? findSession, linkClaims);
+    const auth = await loadSession(request, linkClaims);
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };
-    if (ride) request.ridden = { value: auth.ridden };
     const url = request.routeOptions.url ?? '';
     if (auth.user.passwordChangeRequired && !PASSWORD_CHANGE_ALLOWED.has(url)) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', guardMessages.passwordChangeRequired);
@@ -315,21 +238,11 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     authenticateAs,
     requirePermission,
     requireAdmin,
-    sessionRead,
     checkAdminSecondFactor,
   };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
-
-/**
- * What the route's session rider read with the session check, once the route's guards accepted the
- * account; undefined when it did not ride or read nothing (the handler then reads it itself).
- */
-export function riddenValue<T>(request: FastifyRequest): T | undefined {
-  const value = request.ridden?.value;
-  return value === null || value === undefined ? undefined : (value as T);
-}
 
 /** The signed-in user of a request that passed `authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
-import { countWhere } from '../db/sql-json.js';
+import { countWhere } from '../db/fixed-conditions.js';
 import { emailOutbox } from '../db/schema.js';
 import { fail } from './envelope.js';
 

@@ -18,7 +18,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { exitRequests, files, memberships, payments, pools, users } from '../../db/schema.js';
-import { fixedCondition } from '../../db/sql-json.js';
+import { fixedCondition } from '../../db/fixed-conditions.js';
 import { writeAudit } from '../../lib/audit.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';

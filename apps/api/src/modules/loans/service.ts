@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { fixedCondition } from '../../db/sql-json.js';
+import { fixedCondition } from '../../db/fixed-conditions.js';
 import { loanRepayments, loans } from '../../db/schema.js';
 import { bindActions } from '../../lib/bind-actions.js';
 import { acceptGuarantee } from './actions/accept-guarantee.js';

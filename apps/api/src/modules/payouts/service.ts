@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { fixedCondition } from '../../db/sql-json.js';
+import { fixedCondition } from '../../db/fixed-conditions.js';
 import { exitRequests, withdrawals } from '../../db/schema.js';
 import { bindActions } from '../../lib/bind-actions.js';
 import { approveExit } from './actions/approve-exit.js';

@@ -2,7 +2,7 @@ import { queueKeys, type QueueKey } from '@letsema/domain';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { countWhere, fixedCondition } from '../../db/sql-json.js';
+import { countWhere, fixedCondition } from '../../db/fixed-conditions.js';
 import {
   accountLinks,
   correctionRequests,

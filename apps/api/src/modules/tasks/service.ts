@@ -16,7 +16,6 @@ import {
 } from '@letsema/domain';
 import { and, Column, eq, getTableName, is, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { isoTime, isoTimeOrNull } from '../../db/sql-json.js';
 import {
   accountingPeriods,
   correctionRequests,
@@ -35,7 +34,6 @@ import {
   withdrawals,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
-import { batchedStatement } from '../../lib/batched-read.js';
 import { awaitingReview } from '../admin/review-service.js';
 import { pendingPayment, pendingPoolRequest } from '../investing/service.js';
 import { loanAwaitingDecision, pendingLoanRepayment } from '../loans/service.js';
@@ -95,6 +93,16 @@ type QueueItem<F extends Record<string, AnyColumn | SQL<unknown>>> = {
       : never;
 };
 
+/** A timestamp as `toISOString` writes it (UTC, milliseconds, `Z`), inside the JSON the database writes. */
+function isoTime(column: AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** `isoTime` of a timestamp that may be missing: null then. */
+function isoTimeOrNull(column: AnyColumn): SQL<string | null> {
+  return sql<string | null>`${isoTime(column)}`;
+}
+
 /** A column named with its table, as a select list inside a larger query needs it. */
 function qualified(column: Column): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
@@ -140,9 +148,6 @@ const queueRoles = {
 
 const queueNames = Object.keys(queueRoles) as (keyof typeof queueRoles)[];
 
-/** One request for My Tasks as the statement reads it: whose, which queues, and the current period. */
-type TasksRequest = { adminId: string; current: string } & Record<keyof typeof queueRoles, boolean>;
-
 /**
  * My Tasks: everything waiting for this admin's decision by their roles, oldest first, and what
  * they started that waits for someone else. Maker-checker decides what counts as theirs to decide,
@@ -150,19 +155,15 @@ type TasksRequest = { adminId: string; current: string } & Record<keyof typeof q
  */
 export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
-  // The requests read together: one row each (`requestColumns`), in the JSON array `requests`.
-  const request = (column: keyof TasksRequest) => sql`r.${sql.identifier(column)}`;
+  // What the statement takes from a request: whose tasks, the current period, and which queues the
+  // admin's roles show.
+  const request = (name: 'adminId' | 'current' | keyof typeof queueRoles) =>
+    sql`${sql.placeholder(name)}::${sql.raw(name === 'adminId' ? 'uuid' : name === 'current' ? 'text' : 'boolean')}`;
   const adminId = request('adminId');
-  const requestColumns = sql.raw(
-    ['i integer', '"adminId" uuid', 'current text', ...queueNames.map((name) => `"${name}" boolean`)].join(', '),
-  );
-  // Every queue the page may show, for every request that came at the same time, in one prepared
-  // query: one round trip however many roles the admins hold and however many ask, and the database
-  // writes the rows as JSON. A queue outside a request's roles is null. A queue that reads the same
-  // rows for every admin (no `adminId` in it) is read once for all the requests of the statement.
+  // Every queue the page may show in one prepared query: one round trip however many roles the admin
+  // holds, and the database writes the rows as JSON. A queue outside the admin's roles is null.
   const everyQueue = db
     .select({
-      i: sql<number>`r.i`,
       registrations: queue(
         request('members'),
         { id: users.id, fullName: users.fullName, email: users.email, since: isoTime(users.submittedAt) },
@@ -381,11 +382,8 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         [periodReopenRequests.createdAt, periodReopenRequests.id],
       ),
     })
-    .from(sql`json_to_recordset(${sql.placeholder('requests')}::json) as r(${requestColumns})`)
+    .from(sql`(select 1) as one`)
     .prepare('tasks_every_queue');
-  type Queues = Awaited<ReturnType<typeof everyQueue.execute>>[number];
-  // The requests that come together share the statement; each gets its own row.
-  const readQueues = batchedStatement<TasksRequest, Omit<Queues, 'i'>>(everyQueue, 'requests');
 
   return {
     async tasksFor(admin: AuthUser) {
@@ -407,7 +405,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           { makerId: makerId ?? '', amountCents, approverIds },
           needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker(),
         ).allowed;
-      const queues = await readQueues({
+      const [queues] = await everyQueue.execute({
         adminId: admin.id,
         current: periodOf(clock.now()),
         ...(Object.fromEntries(queueNames.map((name) => [name, can(queueRoles[name])])) as Record<
