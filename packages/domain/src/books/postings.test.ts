@@ -7,6 +7,7 @@ import {
   loanRepaymentCredits,
   penaltyChargedLines,
   penaltyWaivedLines,
+  recordApprovedLines,
   withdrawalPaidLines,
 } from './postings.js';
 
@@ -95,5 +96,22 @@ describe('loan postings', () => {
     expect(charged[0]).toEqual({ account: 'loan_penalties_receivable', ...onLoan, amountCents });
     expect(waived).toEqual(reversingLines(charged).reverse());
     expect(findUnbalancedReason(charged)).toBeNull();
+  });
+});
+
+describe('recordApprovedLines', () => {
+  it.each([
+    [{ kind: 'expense' as const, category: 'banking_fees' as const }, ['expense:banking_fees', 'bank'], [1, -1]],
+    [{ kind: 'expense' as const, category: 'legal_fees' as const }, ['expense:legal_fees', 'bank'], [1, -1]],
+    [{ kind: 'income' as const, category: 'interest' as const }, ['bank', 'income:interest'], [1, -1]],
+    [{ kind: 'income' as const, category: 'dividends' as const }, ['bank', 'income:dividends'], [1, -1]],
+  ])('%j posts to %j', (record, accounts, signs) => {
+    const lines = recordApprovedLines({ ...record, poolId: 'p1', amountCents: 250_00 } as Parameters<
+      typeof recordApprovedLines
+    >[0]);
+    expect(lines.map((line) => line.account)).toEqual(accounts);
+    expect(lines.map((line) => Math.sign(line.amountCents))).toEqual(signs);
+    expect(lines.every((line) => line.poolId === 'p1')).toBe(true);
+    expect(findUnbalancedReason(lines)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { JournalLineDraft } from './ledger.js';
+import type { ExpenseCategory, IncomeCategory, JournalLineDraft } from './ledger.js';
 
 /**
  * Which accounts each money event posts to, as the lines of its journal entry (debit positive,
@@ -101,4 +101,25 @@ export function penaltyWaivedLines(loan: LoanOf, amountCents: number): JournalLi
     { account: 'income:loan_penalties', ...of, amountCents },
     { account: 'loan_penalties_receivable', ...of, amountCents: -amountCents },
   ];
+}
+
+/**
+ * An expense or an income approved: an expense is paid from the pool's bank into its expense
+ * account, an income received into the bank from its income account.
+ */
+export function recordApprovedLines(
+  record:
+    | { kind: 'expense'; category: ExpenseCategory; poolId: string; amountCents: number }
+    | { kind: 'income'; category: IncomeCategory; poolId: string; amountCents: number },
+): JournalLineDraft[] {
+  const { poolId, amountCents } = record;
+  return record.kind === 'expense'
+    ? [
+        { account: `expense:${record.category}`, poolId, amountCents },
+        { account: 'bank', poolId, amountCents: -amountCents },
+      ]
+    : [
+        { account: 'bank', poolId, amountCents },
+        { account: `income:${record.category}`, poolId, amountCents: -amountCents },
+      ];
 }

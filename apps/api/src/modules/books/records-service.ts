@@ -15,6 +15,9 @@ import {
   type CreateExpenseBody,
   type CreateIncomeBody,
   type RecordListQuery,
+  recordApprovedLines,
+  type ExpenseCategory,
+  type IncomeCategory,
 } from '@letsema/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
@@ -596,14 +599,12 @@ export function createRecordsService(deps: {
               source: { type: 'expense', id },
               createdBy: before.recordedBy,
               approvedBy: actorId,
-              lines: [
-                {
-                  account: `expense:${before.category as (typeof expenseCategories)[number]}`,
-                  poolId: before.poolId,
-                  amountCents: before.amountCents,
-                },
-                { account: 'bank', poolId: before.poolId, amountCents: -before.amountCents },
-              ],
+              lines: recordApprovedLines({
+                kind: 'expense',
+                category: before.category as ExpenseCategory,
+                poolId: before.poolId,
+                amountCents: before.amountCents,
+              }),
             },
             { isAdjustment: before.isAdjustment },
           );
@@ -785,14 +786,12 @@ export function createRecordsService(deps: {
             source: { type: 'income', id },
             createdBy: before.recordedBy,
             approvedBy: actorId,
-            lines: [
-              { account: 'bank', poolId: before.poolId, amountCents: before.amountCents },
-              {
-                account: `income:${before.category as (typeof incomeCategories)[number]}`,
-                poolId: before.poolId,
-                amountCents: -before.amountCents,
-              },
-            ],
+            lines: recordApprovedLines({
+              kind: 'income',
+              category: before.category as IncomeCategory,
+              poolId: before.poolId,
+              amountCents: before.amountCents,
+            }),
           },
           { isAdjustment: before.isAdjustment },
         );
