@@ -9,6 +9,7 @@ const details = {
   accountHolder: 'Letsema Cooperative',
   accountNumber: '1234567890',
   branchCode: '470010',
+  registrationNumber: null,
   updatedAt: '2026-03-01T08:00:00.000Z',
 };
 

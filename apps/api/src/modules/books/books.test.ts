@@ -493,9 +493,13 @@ describe(`expenses (${testEngine})`, () => {
 
 const POOL_NAME = 'Kgotso Community Savings and Burial Pool for Soshanguve Extension Four';
 const COOPERATIVE = 'Kgotso Savings Cooperative';
+const REGISTRATION = '2019/123456/24';
 
-/** The papers carry the cooperative's name as the super admin set it with its bank account. */
-async function nameTheCooperative() {
+/**
+ * The papers carry the cooperative's name, and its registration number when it has one, as the
+ * super admin set them with its bank account.
+ */
+async function nameTheCooperative(registrationNumber?: string) {
   const owner = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
   await okData(
     call('PUT', '/api/admin/payment-details', owner, {
@@ -503,6 +507,7 @@ async function nameTheCooperative() {
       accountHolder: COOPERATIVE,
       accountNumber: '62123456789',
       branchCode: '250655',
+      registrationNumber,
     }),
   );
 }
@@ -615,7 +620,7 @@ describe(`the month-end close (${testEngine})`, () => {
       .where(eq(emailOutbox.to, String(member.email)));
     expect(subjects.map((mail) => mail.subject)).toContain('Letsema: your share of the August 2026 profit');
 
-    await nameTheCooperative();
+    await nameTheCooperative(`  ${REGISTRATION} `);
 
     const reported = await okData<{ reports: Record<string, string> }>(
       call('POST', '/api/admin/month-end/2026-08/reports', closer),
@@ -635,7 +640,10 @@ describe(`the month-end close (${testEngine})`, () => {
     const report = await call('GET', reported.reports['allocation.pdf']!, secondCloser);
     expect(report.statusCode).toBe(200);
     const text = await pdfText(report.rawPayload);
-    expect(text).toMatch(new RegExp(`^${COOPERATIVE} Profit allocation, August 2026`));
+    // The registration number beside the name, as trimmed when saved.
+    expect(text).toMatch(
+      new RegExp(`^${COOPERATIVE} Registration number: ${REGISTRATION} Profit allocation, August 2026`),
+    );
     expect(text).toContain('Ayanda Dlamini');
     // Made on 1 September at 06:00 UTC, which is 08:00 in South Africa.
     expect(text).toContain('Made: Sep 1, 2026 at 08:00 (South African time)');
@@ -731,7 +739,9 @@ describe(`the month-end close (${testEngine})`, () => {
 
     const statementPdf = await call('GET', reports['income-statement.pdf']!, closer);
     const statementText = await pdfText(statementPdf.rawPayload);
-    expect(statementText).toMatch(new RegExp(`^${COOPERATIVE} Income statement, August 2026`));
+    expect(statementText).toMatch(
+      new RegExp(`^${COOPERATIVE} Registration number: ${REGISTRATION} Income statement, August 2026`),
+    );
     expect(statementText).toContain(`Total income ${formatRand(totalOf('Income'))}`);
     expect(statementText).toContain(`Total expenses ${formatRand(totalOf('Expense'))}`);
     expect(statementText).toContain(`Profit (loss) ${formatRand(totalOf('Income') + totalOf('Expense'))}`);
@@ -842,7 +852,7 @@ describe(`statements (${testEngine})`, () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(json.number);
     expect(text).toContain('Dineo Mahlangu');
-    // The letterhead: the cooperative's name and the member's number.
+    // The letterhead: the cooperative's name and the member's number (no registration number is set).
     expect(text).toMatch(
       new RegExp(`^${COOPERATIVE} Member number: ${member.id.slice(0, 8).toUpperCase()} Member statement`),
     );

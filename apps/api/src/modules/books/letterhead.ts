@@ -10,8 +10,8 @@ export const DEFAULT_ISSUER = 'Letsema savings cooperative';
 
 /**
  * The heading of every report and statement: the cooperative's name as its bank account holds it
- * (the one record of the cooperative's own details the super admin keeps; there is no registration
- * number among them yet), and the paper's own lines below it.
+ * and its registration number beside it (the one record of the cooperative's own details the super
+ * admin keeps), and the paper's own lines below it.
  */
 export async function readLetterhead(executor: Executor, lines: string[] = []): Promise<PdfLetterhead> {
   const [row] = await executor
@@ -19,5 +19,10 @@ export async function readLetterhead(executor: Executor, lines: string[] = []): 
     .from(settings)
     .where(eq(settings.key, PAYMENT_DETAILS_KEY));
   const details = row?.value as PaymentDetailsBody | undefined;
-  return { name: details?.accountHolder?.trim() || DEFAULT_ISSUER, lines };
+  const registrationNumber = details?.registrationNumber?.trim();
+  return {
+    name: details?.accountHolder?.trim() || DEFAULT_ISSUER,
+    ...(registrationNumber ? { registrationNumber } : {}),
+    lines,
+  };
 }

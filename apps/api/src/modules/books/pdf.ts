@@ -11,6 +11,8 @@ export interface PdfTable {
 /** Who issues the paper, printed above its title on every report and statement. */
 export interface PdfLetterhead {
   name: string;
+  /** The cooperative's registration number, printed beside its name when it has one. */
+  registrationNumber?: string;
   lines: string[];
 }
 
@@ -87,6 +89,10 @@ export async function renderPdf(report: PdfReport, createdAt: Date): Promise<Buf
   };
 
   write(report.letterhead.name, PAGE.margin, bold, 13);
+  if (report.letterhead.registrationNumber) {
+    const beside = PAGE.margin + bold.widthOfTextAtSize(printable(report.letterhead.name), 13) + 12;
+    write(`Registration number: ${report.letterhead.registrationNumber}`, beside, regular, 9);
+  }
   newLine(16);
   for (const line of report.letterhead.lines) {
     write(line, PAGE.margin, regular, 9);

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { paymentDetailsMessages } from '@letsema/domain';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -72,5 +73,34 @@ describe(`the cooperative's bank account (${testEngine})`, () => {
     expect(last.before).toMatchObject({ bankName: 'First National Bank', branchCode: '250655' });
     expect(last.after).toMatchObject({ bankName: 'Capitec Bank', branchCode: '470010' });
     expect(dataOf<{ bankName: string }>(await read(member)).bankName).toBe('Capitec Bank');
+  });
+
+  it('keeps an optional registration number, trimmed, refused with the shared message when malformed', async () => {
+    const boss = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
+    const member = await login(t.app, (await seedActiveMember(t.db)).email);
+
+    expect(dataOf(await save(boss, account))).toMatchObject({ registrationNumber: null });
+    const saved = await save(boss, { ...account, registrationNumber: ' 2019/123456/24 ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf(saved)).toMatchObject({ registrationNumber: '2019/123456/24' });
+    expect(dataOf(await read(member))).toMatchObject({ registrationNumber: '2019/123456/24' });
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payment_details.update'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audited!.before).not.toHaveProperty('registrationNumber');
+    expect(audited!.after).toMatchObject({ registrationNumber: '2019/123456/24' });
+
+    for (const registrationNumber of ['2019/123456/24!', 'R'.repeat(41)]) {
+      const bad = await save(boss, { ...account, registrationNumber });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details).toEqual({ registrationNumber: paymentDetailsMessages.registrationNumber });
+    }
+    // Blank clears it.
+    expect(dataOf(await save(boss, { ...account, registrationNumber: '  ' }))).toMatchObject({
+      registrationNumber: null,
+    });
   });
 });

@@ -13,6 +13,10 @@ const paymentDetailsAnswer = z
     accountHolder: z.string(),
     accountNumber: z.string().describe('Digits only'),
     branchCode: z.string().describe('Six digits'),
+    registrationNumber: z
+      .string()
+      .nullable()
+      .describe("The cooperative's registration number, printed beside its name on reports and statements"),
     updatedAt: answerField.timestamp.describe('When the account was last changed'),
   })
   .meta({ id: 'PaymentDetails' });
@@ -41,7 +45,8 @@ export function paymentDetailsRoutes(app: FastifyInstance, deps: { details: Paym
       schema: routeDoc({
         tag: 'Investing',
         summary: "Set the cooperative's bank account that members pay into",
-        description: 'Only the super admin may change it (403 otherwise); the change is audited, before and after.',
+        description:
+          'Only the super admin may change it (403 otherwise); the change is audited, before and after. The optional registration number is printed on the letterhead of reports and statements.',
         body: paymentDetailsBody,
         data: paymentDetailsAnswer,
       }),

@@ -20,7 +20,8 @@ export function createPaymentDetailsService(deps: { db: Db }) {
   async function read(): Promise<PaymentDetails | null> {
     const [row] = await db.select().from(settings).where(eq(settings.key, PAYMENT_DETAILS_KEY));
     if (!row) return null;
-    return { ...(row.value as PaymentDetailsBody), updatedAt: row.updatedAt.toISOString() };
+    const value = row.value as PaymentDetailsBody;
+    return { ...value, registrationNumber: value.registrationNumber ?? null, updatedAt: row.updatedAt.toISOString() };
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { PaymentDetailsBody, PaymentDetailsInput } from '@letsema/domain';
+import type { PaymentDetails, PaymentDetailsBody, PaymentDetailsInput } from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,15 +20,22 @@ import { usePaymentDetails, useSavePaymentDetails } from '../../../lib/payment-d
 const rules = lazyResolver(() =>
   import('./payment-details-form-rules').then((module) => module.paymentDetailsResolver),
 );
-const fields = ['bankName', 'accountHolder', 'accountNumber', 'branchCode'] as const;
-const empty: PaymentDetailsInput = { bankName: '', accountHolder: '', accountNumber: '', branchCode: '' };
+const fields = ['bankName', 'accountHolder', 'accountNumber', 'branchCode', 'registrationNumber'] as const;
+const empty: PaymentDetailsInput = {
+  bankName: '',
+  accountHolder: '',
+  accountNumber: '',
+  branchCode: '',
+  registrationNumber: '',
+};
 
-function toFormValues(saved: PaymentDetailsInput): PaymentDetailsInput {
+function toFormValues(saved: PaymentDetails): PaymentDetailsInput {
   return {
     bankName: saved.bankName,
     accountHolder: saved.accountHolder,
     accountNumber: saved.accountNumber,
     branchCode: saved.branchCode,
+    registrationNumber: saved.registrationNumber ?? '',
   };
 }
 
@@ -41,8 +48,9 @@ export function PaymentDetailsSection() {
         Where members pay
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        The cooperative’s bank account, shown to members on their payment screen with a reference of their own. Only the
-        super admin changes it, and every change is in the audit log.
+        The cooperative’s bank account, shown to members on their payment screen with a reference of their own. The
+        account holder’s name and the registration number head every report and statement. Only the super admin changes
+        them, and every change is in the audit log.
       </Typography>
       {details.isError ? (
         <RetryAlert onRetry={() => void details.refetch()}>
@@ -57,7 +65,7 @@ export function PaymentDetailsSection() {
   );
 }
 
-function PaymentDetailsForm({ saved }: { saved: (PaymentDetailsInput & { updatedAt: string }) | null }) {
+function PaymentDetailsForm({ saved }: { saved: PaymentDetails | null }) {
   const save = useSavePaymentDetails();
   const success = useSuccessMessage();
   const [failure, setFailure] = useState<string | null>(null);
@@ -116,6 +124,14 @@ function PaymentDetailsForm({ saved }: { saved: (PaymentDetailsInput & { updated
             label="Branch code"
             disabled={isBusy}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
+          />
+          <FormTextField
+            control={control}
+            name="registrationNumber"
+            label="Registration number (optional)"
+            helperText="Printed beside the cooperative’s name on reports and statements"
+            disabled={isBusy}
+            slotProps={{ htmlInput: { autoComplete: 'off' } }}
           />
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
