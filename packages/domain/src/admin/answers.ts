@@ -4,6 +4,7 @@ import { userView } from '../auth/answers.js';
 import { exitStatuses, withdrawalStatuses } from '../exits/constants.js';
 import { membershipStatuses, paymentStatuses, transactionTypes } from '../investing/constants.js';
 import { kinView } from '../kyc/answers.js';
+import { loanStatuses } from '../loans/constants.js';
 import { registrationStatuses } from '../status.js';
 import type { QueueKey } from './queues.js';
 
@@ -93,7 +94,7 @@ export const memberDirectoryPage = z.object({
   limit: z.number().int().min(1),
 });
 
-/** A member's page: their account, money, exits, withdrawals and the audit trail about them. */
+/** A member's page: their account, money, loans, exits, withdrawals and the audit trail about them. */
 export const memberDetail = z
   .object({
     id,
@@ -125,6 +126,9 @@ export const memberDetail = z
         type: z.enum(transactionTypes),
         createdAt: timestamp,
       }),
+    ),
+    loans: z.array(
+      z.object({ id, number: z.string(), status: z.enum(loanStatuses), amount: rand, createdAt: timestamp }),
     ),
     exits: z.array(z.object({ id, status: z.enum(exitStatuses), noticeEndsOn: day, createdAt: timestamp })),
     withdrawals: z.array(z.object({ id, status: z.enum(withdrawalStatuses), amount: rand, createdAt: timestamp })),

@@ -482,6 +482,14 @@ describe(`applications (${testEngine})`, () => {
     expect(own).toMatchObject({ id: loan.id, status: 'pending', schedule: [], settlement: null });
     const mine = await okData<{ id: string }[]>(call('GET', '/api/loans', lerato.token));
     expect(mine.map((row) => row.id)).toEqual([loan.id]);
+    // The member's page in the admin area lists it too.
+    const clerk = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);
+    const page = await okData<{ loans: { id: string; number: string; status: string }[] }>(
+      call('GET', `/api/admin/members/${lerato.id}`, clerk),
+    );
+    expect(page.loans).toEqual([
+      expect.objectContaining({ id: loan.id, number: own.number, status: 'pending', amount: own.amount }),
+    ]);
   });
 
   it("counts the loan on the dashboard and lists it in the loan admins' tasks", async () => {

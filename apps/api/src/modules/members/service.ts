@@ -1,4 +1,4 @@
-import { centsToRand, memberMessages, type MemberListQuery } from '@letsema/domain';
+import { centsToRand, formatLoanNumber, memberMessages, type LoanStatus, type MemberListQuery } from '@letsema/domain';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import {
   accountCounts,
   auditLog,
   exitRequests,
+  loans,
   memberships,
   payments,
   pools,
@@ -161,7 +162,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         .from(users)
         .where(eq(users.id, id));
       if (!member || member.isAdmin) throw notFound(memberMessages.notFound);
-      const [held, paid, exits, taken] = await Promise.all([
+      const [held, paid, borrowed, exits, taken] = await Promise.all([
         db
           .select({ m: memberships, pool: pools.name })
           .from(memberships)
@@ -169,6 +170,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           .where(eq(memberships.userId, id))
           .orderBy(desc(memberships.createdAt)),
         db.select().from(payments).where(eq(payments.userId, id)).orderBy(desc(payments.createdAt)).limit(50),
+        db.select().from(loans).where(eq(loans.userId, id)).orderBy(desc(loans.createdAt)).limit(20),
         db
           .select()
           .from(exitRequests)
@@ -181,6 +183,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         id,
         ...held.map((h) => h.m.id),
         ...paid.map((p) => p.id),
+        ...borrowed.map((l) => l.id),
         ...exits.map((e) => e.id),
         ...taken.map((w) => w.id),
       ];
@@ -211,6 +214,13 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
           status: p.status,
           type: p.type,
           createdAt: p.createdAt.toISOString(),
+        })),
+        loans: borrowed.map((l) => ({
+          id: l.id,
+          number: formatLoanNumber(l.number),
+          status: l.status as LoanStatus,
+          amount: centsToRand(l.principalCents),
+          createdAt: l.createdAt.toISOString(),
         })),
         exits: exits.map((e) => ({
           id: e.id,

@@ -16,6 +16,7 @@ const member: MemberPageData = {
   isAdmin: false,
   memberships: [],
   payments: [],
+  loans: [{ id: 'l1', number: 'LN-000042', status: 'active', amount: 3000, createdAt: '2026-07-01T08:00:00Z' }],
   exits: [{ id: 'e1', status: 'requested', noticeEndsOn: '2026-10-30', createdAt: '2026-08-01T08:00:00Z' }],
   withdrawals: [],
   auditTrail: [
@@ -58,5 +59,11 @@ describe('a member’s audit trail', () => {
 describe('a member’s exits', () => {
   it('names the day the notice ends as every admin date reads', () => {
     expect(draw()).toContain('Exit asked Aug 1, 2026, notice to Oct 30, 2026');
+  });
+});
+
+describe('a member’s loans', () => {
+  it('lists each loan with its number, amount and status in words', () => {
+    expect(draw()).toContain('Loan LN-000042 of R 3 000.00 asked Jul 1, 2026: Repaying');
   });
 });

@@ -1,4 +1,11 @@
-import { dayOf, describeAuditAction, describeAuditOutcome, formatRandAmount, memberStatusBody } from '@letsema/domain';
+import {
+  dayOf,
+  describeAuditAction,
+  describeAuditOutcome,
+  formatRandAmount,
+  loanStatusLabels,
+  memberStatusBody,
+} from '@letsema/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +27,7 @@ import { useBooksDay } from '../../../lib/books-clock';
 import { AssistedResetSection } from './components/assisted-reset-section';
 import { useMemberPage, useMemberStatement, useSetMemberStatus } from './directory-api';
 
-/** One member: their holdings, payments, exits and withdrawals, statement, the trail of decisions, and suspension. */
+/** One member: their holdings, payments, loans, exits and withdrawals, statement, the trail of decisions, and suspension. */
 export function MemberPage() {
   const { userId = '' } = useParams();
   const member = useMemberPage(userId);
@@ -115,6 +122,16 @@ export function MemberPage() {
             ))
           )}
         </Section>
+        {data.loans.length > 0 && (
+          <Section title="Loans">
+            {data.loans.map((l) => (
+              <Typography key={l.id} variant="body2">
+                Loan {l.number} of {formatRandAmount(l.amount)} asked {formatAdminDate(l.createdAt)}:{' '}
+                {loanStatusLabels[l.status]}
+              </Typography>
+            ))}
+          </Section>
+        )}
         {(data.exits.length > 0 || data.withdrawals.length > 0) && (
           <Section title="Exits and withdrawals">
             {data.exits.map((e) => (
