@@ -272,7 +272,12 @@ describe(`paying (${testEngine})`, () => {
     const plan = (await membership(member.token))!;
     expect(pending).toEqual({
       id: payment.id,
-      user: { fullName: expect.any(String), email: member.email, phoneNumber: expect.stringMatching(/\d/) },
+      user: {
+        id: member.id,
+        fullName: expect.any(String),
+        email: member.email,
+        phoneNumber: expect.stringMatching(/\d/),
+      },
       pool: { name: pool.name },
       amount: 833.33,
       paymentMethod: 'EFT / bank transfer',
