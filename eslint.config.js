@@ -32,15 +32,6 @@ const layerZones = [
   },
 ];
 
-/**
- * TEMPORARY EXCEPTIONS to the layers above, each an import that still runs back up today, by file
- * and by what it imports; remove each line once the import is gone (and this block with the last).
- */
-const temporaryLayerExceptions = {
-  // The guard checks tokens with the auth module's verifier: tokens.ts is to move down into lib/.
-  'apps/api/src/lib/auth-guard.ts': { from: './apps/api/src/modules', except: ['./auth/tokens.ts'] },
-};
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -75,17 +66,4 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
-  ...Object.entries(temporaryLayerExceptions).map(([file, exception]) => ({
-    files: [file],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: layerZones.map((zone) =>
-            zone.from === exception.from ? { ...zone, except: [...(zone.except ?? []), ...exception.except] } : zone,
-          ),
-        },
-      ],
-    },
-  })),
 );

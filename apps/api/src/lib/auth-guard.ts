@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { verifyToken, type TokenClaims } from '../modules/auth/tokens.js';
+import { verifyToken, type TokenClaims } from './tokens.js';
 import { writeAudit } from './audit.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';

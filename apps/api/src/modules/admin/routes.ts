@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { toKinView } from '../kyc/service.js';
 import type { Db } from '../../db/client.js';
 import { countWaiting } from '../queues/waiting.js';

@@ -2,7 +2,7 @@ import type { AuditEntryView, AuditPage, AuditQuery } from '@letsema/domain';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 
 /** Rows one CSV export may hold; a wider view is narrowed with the filters first. */
 export const AUDIT_EXPORT_LIMIT = 10_000;

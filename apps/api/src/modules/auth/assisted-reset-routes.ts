@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AssistedResetService } from './assisted-reset.js';
-import { isUuid } from './tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 
 function idOf(params: unknown, key: 'id' | 'userId', message: string): string {
   const id = (params as Record<string, string | undefined>)[key] ?? '';

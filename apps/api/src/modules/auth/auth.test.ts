@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
-import { signToken } from './tokens.js';
+import { signToken } from '../../lib/tokens.js';
 
 let t: TestContext;
 beforeAll(async () => {

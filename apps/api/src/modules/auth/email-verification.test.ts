@@ -15,7 +15,7 @@ import { testEngine } from '../../../test/database.js';
 import { googleSettings, signInAtProvider } from '../../../test/google-flow.js';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { auditLog, emailOutbox, mfaRecoveryCodes, users } from '../../db/schema.js';
-import { signEmailToken } from './tokens.js';
+import { signEmailToken } from '../../lib/tokens.js';
 
 const PUBLIC_URL = 'http://localhost:3997';
 const REDIRECT = `${PUBLIC_URL}/auth/google/callback`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { sessions } from '../../db/schema.js';
-import { verifyToken } from './tokens.js';
+import { verifyToken } from '../../lib/tokens.js';
 
 let t: TestContext;
 beforeAll(async () => {

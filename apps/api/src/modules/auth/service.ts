@@ -25,7 +25,7 @@ import { createRateLimiter, tooMany } from '../../lib/rate-limit.js';
 import { createEmailProof } from './email-proof.js';
 import type { ExternalIdentity } from './google.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
-import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from './tokens.js';
+import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } from '../../lib/tokens.js';
 import { createTwoFactorService } from './two-factor.js';
 import { createRecoveryService, dailyPasswordKey } from './recovery.js';
 import { createAssistedResetService } from './assisted-reset.js';

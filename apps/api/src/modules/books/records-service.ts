@@ -35,7 +35,7 @@ import {
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { postEntry, readBooksCalendar } from '../ledger/posting.js';
 import { writeCsv, type CsvCell } from './csv.js';
 import { announceWaiting } from '../queues/announce.js';

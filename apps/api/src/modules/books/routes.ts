@@ -31,7 +31,7 @@ import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { trialBalanceView } from './ledger-queries.js';
 import type { MonthEndService } from './month-end-service.js';
 import type { RecordsService } from './records-service.js';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { correctionRequests, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { announceWaiting } from '../queues/announce.js';
 import { notifyMember } from '../notifications/service.js';
 

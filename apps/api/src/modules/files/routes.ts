@@ -10,7 +10,7 @@ import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { ok } from '../../lib/envelope.js';
 import { isStorageKey, type Storage } from '../../lib/storage.js';
-import { signFileViewToken, verifyFileViewToken, FILE_VIEW_TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { signFileViewToken, verifyFileViewToken, FILE_VIEW_TOKEN_LIFETIME_SECONDS } from '../../lib/tokens.js';
 
 const FILES_PREFIX = '/api/files/';
 

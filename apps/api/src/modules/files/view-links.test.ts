@@ -10,7 +10,7 @@ import {
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { multipart, pdf, png } from '../../../test/files.js';
-import { signFileViewToken } from '../auth/tokens.js';
+import { signFileViewToken } from '../../lib/tokens.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { investingErrors, type InvestingService } from './service.js';
 
 function idParam(params: unknown, message: string): string {

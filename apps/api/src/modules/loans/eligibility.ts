@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { exitRequests, loanInstalments, loanProducts, loans, memberships, pools, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { AppError, forbidden, invalidState } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { guarantorHoldCents, isOpenLoan } from './money.js';
 import { readLoanSettings } from './settings.js';
 import { penaltyRuleOf } from './views.js';

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { adminPayoutAccountView, findPayoutAccount } from '../payout-account/service.js';
 import { type LoanDeps, today } from './deps.js';
 import { type InstalmentState, loadInstalments, type LoanRow, settlementOf, toInstalmentState } from './money.js';

@@ -13,7 +13,7 @@ import { loanProducts, settings, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { penaltyRuleOf, productView, settingsView, type StoredLoanSettings } from './views.js';
 
 /** The key of the lending settings in the `settings` table. */

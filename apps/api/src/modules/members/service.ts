@@ -16,7 +16,7 @@ import {
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { notifyMember } from '../notifications/service.js';
 
 /**

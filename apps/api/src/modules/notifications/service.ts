@@ -10,7 +10,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { emailOutbox, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { buildMail, maskLongDigitRuns } from '../../lib/mail.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

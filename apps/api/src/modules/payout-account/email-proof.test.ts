@@ -4,7 +4,7 @@ import { bearer, createTestApp, seedActiveMember, type TestContext } from '../..
 import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { emailOutbox, reauthCodes, sessions } from '../../db/schema.js';
-import { signToken } from '../auth/tokens.js';
+import { signToken } from '../../lib/tokens.js';
 
 let t: TestContext;
 const { call, okData, refusal } = createCalls(() => t.app);

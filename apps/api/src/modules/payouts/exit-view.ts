@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { adminPayoutAccountView, type PayoutAccountRow } from '../payout-account/service.js';
 import { today, type PayoutDeps } from './deps.js';
 

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { memberships } from '../../db/schema.js';
 import { payoutAccounts, pools, users, withdrawals } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import type { PayoutDeps } from './deps.js';
 import { holding, payoutAccountOf, type MemberExtra } from './exit-view.js';
 

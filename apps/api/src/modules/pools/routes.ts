@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import { poolErrors, type PoolService } from './service.js';
 
 function poolId(params: unknown): string {

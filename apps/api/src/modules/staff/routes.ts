@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
-import { isUuid } from '../auth/tokens.js';
+import { isUuid } from '../../lib/tokens.js';
 import type { FastifyRequest } from 'fastify';
 import type { StaffInvitationService } from './invitations.js';
 import { staffErrors, toStaffView, type StaffActor, type StaffService } from './service.js';

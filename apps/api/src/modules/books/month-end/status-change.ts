@@ -4,7 +4,7 @@ import { accountingPeriods, periodReopenRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import type { MonthEndDeps } from './deps.js';
 import { describe } from './describe-period.js';
 import { assertPeriod, loadPeriod } from './period.js';

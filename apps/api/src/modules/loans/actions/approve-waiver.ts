@@ -12,7 +12,7 @@ import { journalEntries, loanInstalments, loanPenalties, loanPenaltyWaivers } fr
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import { postEntry } from '../../ledger/posting.js';
 import { type LoanDeps, tell } from '../deps.js';
 import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';

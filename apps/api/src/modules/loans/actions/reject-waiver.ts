@@ -4,7 +4,7 @@ import { loanPenaltyWaivers } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import type { LoanDeps } from '../deps.js';
 import { adminLoan } from '../loan-queries.js';
 

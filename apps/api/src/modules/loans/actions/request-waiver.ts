@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { loanPenalties, loanPenaltyWaivers } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { conflict, invalidState, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import type { LoanDeps } from '../deps.js';
 import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';
 import { announceWaiting } from '../../queues/announce.js';

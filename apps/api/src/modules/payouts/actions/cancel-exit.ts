@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import type { PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit } from '../exit-view.js';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import type { PayoutDeps } from '../deps.js';
 import { findWithdrawal } from '../withdrawal-view.js';
 

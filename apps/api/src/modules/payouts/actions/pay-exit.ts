@@ -13,7 +13,7 @@ import { exitRequests, loanRepayments, loans, memberships, payments, pools, user
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import { postEntry } from '../../ledger/posting.js';
 import { settleLoansFromExit } from '../../loans/exits.js';
 import { usablePayoutAccount } from '../../payout-account/service.js';

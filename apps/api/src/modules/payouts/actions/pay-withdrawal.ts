@@ -4,7 +4,7 @@ import { memberships, withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import { postEntry } from '../../ledger/posting.js';
 import { usablePayoutAccount } from '../../payout-account/service.js';
 import { tell, today, type PayoutDeps } from '../deps.js';

@@ -12,7 +12,7 @@ import type { Executor } from '../../../db/client.js';
 import { accountingPeriods, exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../auth/tokens.js';
+import { isUuid } from '../../../lib/tokens.js';
 import { loansToSettleOnExit } from '../../loans/exits.js';
 import { today, type PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit, holding, pendingOf } from '../exit-view.js';
