@@ -6,36 +6,14 @@ import {
   instalmentAmount,
   paymentFrequencies,
   type PaymentFrequency,
+  type PoolView,
   poolStatusLabel,
   pricePerShare,
   randToCents,
 } from '@letsema/domain';
 
 /** A pool as `GET /api/pools` and `GET /api/pools/{id}` answer it: money in rand. */
-export interface PoolView {
-  id: string;
-  name: string;
-  description: string;
-  targetAmount: number;
-  currentAmount: number;
-  totalShares: number;
-  availableShares: number;
-  pricePerShare: number;
-  maxMembers: number;
-  totalMembers: number;
-  investmentDuration: number;
-  /** Each plan with the instalment for one share; older data may hold bare frequencies or a JSON string. */
-  paymentInstallments: unknown;
-  /** A list of strings; older data may hold it as a JSON string. */
-  paymentMethods: unknown;
-  status: string;
-  createdBy: string | null;
-  createdById: string | null;
-  createdAt: string;
-  approvedBy: string | null;
-  approvedAt: string | null;
-  updatedAt: string;
-}
+export type { PoolView };
 
 /** One contribution plan: how often, and the instalment for one share in rand. */
 export interface ContributionPlan {
@@ -62,8 +40,8 @@ function isFrequency(value: unknown): value is PaymentFrequency {
   return typeof value === 'string' && (paymentFrequencies as readonly string[]).includes(value);
 }
 
-/** The pool's accepted payment methods. */
-export function readPaymentMethods(pool: Pick<PoolView, 'paymentMethods'>): string[] {
+/** The pool's accepted payment methods; read defensively, as older data may hold them as JSON text. */
+export function readPaymentMethods(pool: { paymentMethods: unknown }): string[] {
   return readList(pool.paymentMethods).filter((method): method is string => typeof method === 'string' && !!method);
 }
 
@@ -72,7 +50,7 @@ export function readPaymentMethods(pool: Pick<PoolView, 'paymentMethods'>): stri
  * instalment the pool's price per share and duration give.
  */
 export function readContributionPlans(
-  pool: Pick<PoolView, 'paymentInstallments' | 'pricePerShare' | 'investmentDuration'>,
+  pool: Pick<PoolView, 'pricePerShare' | 'investmentDuration'> & { paymentInstallments: unknown },
 ): ContributionPlan[] {
   const plans = new Map<PaymentFrequency, number>();
   for (const entry of readList(pool.paymentInstallments)) {

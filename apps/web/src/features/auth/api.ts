@@ -8,6 +8,7 @@ import {
   type LoginBody,
   type LoginMfaBody,
   type RegisterBody,
+  type TokenAnswer,
 } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -15,10 +16,6 @@ import { apiClient } from '../../lib/api-client';
 import { currentUserKey, currentUserQuery, type CurrentUser } from '../../lib/current-user';
 import { clearToken, setToken } from '../../lib/session';
 import type { GoogleProviderSettings } from './google-flow';
-
-interface TokenAnswer {
-  token: string;
-}
 
 /** The sign-in providers offered besides e-mail and password (`GET /api/auth/providers`). */
 export interface AuthProviders {

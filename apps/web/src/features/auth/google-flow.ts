@@ -1,10 +1,7 @@
+import type { GoogleSettings } from '@letsema/domain';
+
 /** What `GET /api/auth/providers` tells the browser about Google sign-in. */
-export interface GoogleProviderSettings {
-  authorizationEndpoint: string;
-  clientId: string;
-  redirectUri: string;
-  scope: string;
-}
+export type GoogleProviderSettings = GoogleSettings;
 
 /** The secrets of one trip to the provider, kept in this tab until the provider sends the member back. */
 export interface GoogleRequest {

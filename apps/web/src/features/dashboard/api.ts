@@ -1,4 +1,4 @@
-import type { MembershipView } from '@letsema/domain';
+import type { LoanSummary, MemberMonths, MembershipView } from '@letsema/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
@@ -9,12 +9,7 @@ export const dashboardKeys = {
 };
 
 /** What the dashboard reads of a member's loan, as `GET /api/loans` answers it. */
-export interface DashboardLoan {
-  id: string;
-  number: string;
-  status: string;
-  nextInstalment: { number: number; dueOn: string; amount: number } | null;
-}
+export type DashboardLoan = Pick<LoanSummary, 'id' | 'number' | 'status' | 'nextInstalment'>;
 
 /** The member's loans, for the next instalment the dashboard shows. */
 export function useMyLoansForDashboard(isEnabled: boolean) {
@@ -33,11 +28,8 @@ export function useMyMembership() {
   return useQuery({ queryKey: dashboardKeys.membership(), queryFn: ({ signal }) => fetchMyMembership(signal) });
 }
 
-export interface MonthlyHolding {
-  period: string;
-  capital: number;
-  returns: number;
-}
+/** One month of `GET /api/statements/monthly`, in rand. */
+export type MonthlyHolding = MemberMonths[number];
 
 /** The member's capital and returns at each of the last twelve month ends. */
 export function useMonthlyHolding(isEnabled: boolean) {

@@ -1,4 +1,4 @@
-import type { CompleteProfileBody, NextOfKinBody, UploadKind } from '@letsema/domain';
+import type { CompleteProfileBody, NextOfKinBody, UploadAnswer, UploadKind } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiClient, fetchFile, uploadWithProgress } from '../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../lib/current-user';
@@ -11,9 +11,7 @@ export type Registrant = CurrentUser;
 export type MemberDocumentKind = Extract<UploadKind, 'profile-picture' | 'id-document'>;
 export type KinDocumentKind = Extract<UploadKind, 'nok-passport-photo' | 'nok-id-document' | 'nok-proof-of-address'>;
 
-export interface UploadAnswer {
-  url: string;
-}
+export type { UploadAnswer };
 
 export const registrationKeys = {
   all: ['registration'] as const,

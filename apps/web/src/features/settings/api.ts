@@ -1,4 +1,4 @@
-import type { changePasswordBody, EmailPreferences, MfaSetup, MfaStatus } from '@letsema/domain';
+import type { changePasswordBody, EmailPreferences, MfaSetup, MfaStatus, StaffInvitationView } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -127,12 +127,7 @@ export function useNewRecoveryCodes() {
 }
 
 /** What an admin invitation link shows: who it is for and, when required, the two-factor set-up. */
-export interface StaffInvitation {
-  fullName: string | null;
-  email: string;
-  mfaRequired: boolean;
-  mfaSetup: MfaSetup | null;
-}
+export type StaffInvitation = StaffInvitationView;
 
 /** Reads an admin invitation from its link's token (no sign-in needed). */
 export function useStaffInvitation(token: string | null) {

@@ -1,4 +1,4 @@
-import type { TransactionType, TransactionView } from '@letsema/domain';
+import type { PaymentCounts, TransactionView } from '@letsema/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
@@ -8,7 +8,7 @@ import type { TransactionTabKey } from './transaction-rules';
 export const TRANSACTIONS_PAGE_SIZE = 100;
 
 /** How many transactions of each type the member has, over all of them. */
-export type TransactionCounts = Record<TransactionType, number>;
+export type TransactionCounts = PaymentCounts;
 
 export const transactionKeys = {
   all: [INVESTING_QUERY_ROOT, 'payments', 'transactions'] as const,

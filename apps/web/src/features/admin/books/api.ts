@@ -1,9 +1,13 @@
 import type {
-  BooksCalendar,
+  BooksRecord,
+  BooksStart,
   CreateExpenseInput,
   CreateIncomeInput,
   MonthEndStep,
+  PeriodDetail,
   PeriodRequestKind,
+  PeriodSummary,
+  RecordPage,
 } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPools } from '../../../components/pools/pool-queries';
@@ -14,46 +18,10 @@ import { adminKeys } from '../shared/query-keys';
 /** Expenses and income are the same kind of record: recorded with a document, decided by another admin. */
 export type RecordKind = 'expense' | 'income';
 
-export interface BookRecord {
-  id: string;
-  category: string;
-  categoryLabel: string;
-  amount: number;
-  date: string;
-  period: string;
-  description: string;
-  documentUrl: string;
-  status: 'pending' | 'approved' | 'rejected' | 'reversed';
-  approvalsNeeded: number;
-  approverIds: string[];
-  rejectionReason: string | null;
-  pool: { id: string; name: string };
-  recordedBy: { id: string; fullName: string | null };
-  decidedAt: string | null;
-  createdAt: string;
-  /** An adjusting entry (a bank charge, interest, a correction), which a locked month takes until it is closed. */
-  isAdjustment: boolean;
-  /** The latest request to reverse it, if any. */
-  reversal: {
-    id: string;
-    status: 'pending' | 'approved' | 'rejected';
-    reason: string;
-    approvalsNeeded: number;
-    approverIds: string[];
-    requestedBy: { id: string; fullName: string | null };
-    rejectionReason: string | null;
-    createdAt: string;
-    decidedAt: string | null;
-  } | null;
-}
+/** An expense or an income as the admin pages read it. */
+export type BookRecord = BooksRecord;
 
-export interface RecordPage {
-  items: BookRecord[];
-  total: number;
-  page: number;
-  limit: number;
-  totalsByCategory: { category: string; label: string; approved: number; pending: number }[];
-}
+export type { RecordPage };
 
 export interface RecordFilters {
   period: string;
@@ -76,10 +44,7 @@ export const bookKeys = {
 };
 
 /** Which months may take a posting, as `GET /api/admin/books-start` answers it. */
-export interface BooksStart extends BooksCalendar {
-  firstOpenPeriod: string | null;
-  hasPostings: boolean;
-}
+export type { BooksStart };
 
 export function useBooksStart() {
   return useQuery({
@@ -196,71 +161,10 @@ export async function downloadDocument(url: string, fileName: string): Promise<v
   saveBlob(await fetchFile(url), fileName);
 }
 
-export interface PeriodSummary {
-  period: string;
-  status: 'open' | 'locked' | 'closed';
-  nextStep: MonthEndStep | null;
-  hasEnded: boolean;
-}
+export type { PeriodSummary };
 
-export interface PeriodDetail {
-  period: string;
-  status: 'open' | 'locked' | 'closed';
-  nextStep: MonthEndStep | null;
-  steps: {
-    step: MonthEndStep;
-    label: string;
-    doneBy: { id: string; fullName: string | null } | null;
-    doneAt: string | null;
-  }[];
-  pending: Record<
-    'payments' | 'expenses' | 'income',
-    { id: string; amount: number; date: string; description: string }[]
-  >;
-  bank: {
-    ledgerBalance: number;
-    statementBalance: number | null;
-    difference: number | null;
-    statementUrl: string | null;
-  };
-  calculation: {
-    calculatedBy: { id: string; fullName: string | null };
-    reservePercent: number;
-    pools: {
-      poolId: string;
-      poolName: string;
-      income: number;
-      expenses: number;
-      profit: number;
-      reserve: number;
-      allocatedBefore: number;
-      toAllocate: number;
-      members: { userId: string; fullName: string | null; shareDays: number; share: number }[];
-    }[];
-  } | null;
-  reports: Record<string, string> | null;
-  /** The month's adjusting entries; the bank figures include them once approved. */
-  adjustments: {
-    id: string;
-    kind: RecordKind;
-    categoryLabel: string;
-    amount: number;
-    date: string;
-    description: string;
-    status: BookRecord['status'];
-  }[];
-  /** Requests to reopen the month (closed) or unlock it (locked). */
-  reopenRequests: {
-    id: string;
-    kind: PeriodRequestKind;
-    reason: string;
-    status: string;
-    requestedBy: { id: string; fullName: string | null };
-    decidedBy: { id: string; fullName: string | null } | null;
-    createdAt: string;
-    decidedAt: string | null;
-  }[];
-}
+/** One month's close: its steps, what still waits in it, the bank, the split and the reports. */
+export type { PeriodDetail };
 
 export function usePeriods() {
   return useQuery({

@@ -1,4 +1,4 @@
-import type { QueueKey } from '@letsema/domain';
+import type { LedgerMonths, PendingCounts } from '@letsema/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
@@ -7,7 +7,7 @@ import { adminKeys } from '../shared/query-keys';
  * What is waiting for review, as `GET /api/admin/dashboard/pending-counts` answers it: a count for
  * each queue the admin's roles decide, and none for the others.
  */
-export type PendingCounts = Partial<Record<QueueKey, number>>;
+export type { PendingCounts };
 
 export const dashboardKeys = {
   pendingCounts: adminKeys.pendingCounts,
@@ -28,12 +28,8 @@ export function usePendingCounts() {
   return useQuery(pendingCountsQuery());
 }
 
-export interface MonthlyBooks {
-  period: string;
-  value: number;
-  income: number;
-  expenses: number;
-}
+/** One month of `GET /api/admin/ledger/monthly`: the pools' value, income and expenses in rand. */
+export type MonthlyBooks = LedgerMonths[number];
 
 /** The pools' value and the income and expenses of each of the last twelve months. */
 export function useMonthlyBooks() {

@@ -22,6 +22,7 @@ const pool: PoolView = {
   createdById: null,
   createdAt: '2026-01-01T08:00:00Z',
   approvedBy: null,
+  approvedById: null,
   approvedAt: null,
   updatedAt: '2026-01-01T08:00:00Z',
 };
