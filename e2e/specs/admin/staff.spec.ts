@@ -158,10 +158,10 @@ describe('staff management', () => {
     await pending.getByText(`Approved by ${DEPUTY.fullName}`).waitFor();
     expect(await pending.getByRole('listitem').allInnerTexts()).toEqual(['Payment Management']);
 
-    // The new admin's next page: Dashboard, My Tasks and Payments only.
+    // The new admin's next page: Dashboard, My Tasks and the payments desk's pages only.
     await staff.reload();
     await staff.getByText('Staff Admin').first().waitFor();
-    expect(await sidebarLabels(staff)).toEqual(['Dashboard', 'My Tasks', 'Payments']);
+    expect(await sidebarLabels(staff)).toEqual(['Dashboard', 'My Tasks', 'Payments', 'Contributions', 'Arrears']);
     // Their dashboard shows the payments desk's queues only, each tile opening its page: payments and
     // loan repayments, not registrations nor loans.
     await staff.getByRole('link', { name: /Payments.*Proofs of payment/ }).waitFor();
