@@ -1,40 +1,18 @@
-import {
-  EXIT_NOTICE_DAYS,
-  addDays,
-  exitMessages,
-  PAYOUT_REAUTH_MINUTES,
-  payoutAccountMessages,
-  type RequestExitBody,
-} from '@letsema/domain';
-import { and, eq } from 'drizzle-orm';
-import { exitRequests, memberships } from '../../../db/schema.js';
+import { EXIT_NOTICE_DAYS, addDays, exitMessages, type RequestExitBody } from '@letsema/domain';
+import { exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { conflict, invalidState } from '../../../lib/errors.js';
-import { requireFreshProof } from '../../../lib/fresh-proof.js';
-import { findPayoutAccount, notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
+import { conflict } from '../../../lib/errors.js';
+import { notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
 import { today, type PayoutActor, type PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit } from '../exit-view.js';
 import { announceWaiting } from '../../queues/announce.js';
+import { startPayoutRequest } from '../payout-start.js';
 
 /** A member gives notice to leave a pool: the 90-day notice starts today, paid into their payout account. */
 export async function requestExit(deps: PayoutDeps, actor: PayoutActor, body: RequestExitBody) {
   const userId = actor.id;
   const id = await deps.db.transaction(async (tx) => {
-    await requireFreshProof(tx, actor.sessionId, PAYOUT_REAUTH_MINUTES, payoutAccountMessages.reauthRequired);
-    const account = await findPayoutAccount(tx, userId);
-    if (!account) throw invalidState(payoutAccountMessages.missing);
-    const [membership] = await tx
-      .select()
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(memberships.poolId, body.poolId),
-          eq(memberships.contributionStatus, 'approved'),
-        ),
-      )
-      .for('update');
-    if (!membership) throw invalidState(exitMessages.notMember);
+    const { account, membership } = await startPayoutRequest(tx, actor, body.poolId);
     const [row] = await tx
       .insert(exitRequests)
       .values({

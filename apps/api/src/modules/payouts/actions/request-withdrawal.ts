@@ -1,41 +1,19 @@
-import {
-  exitMessages,
-  formatRand,
-  PAYOUT_REAUTH_MINUTES,
-  payoutAccountMessages,
-  withdrawalMessages,
-  type RequestWithdrawalBody,
-} from '@letsema/domain';
-import { and, eq } from 'drizzle-orm';
-import { memberships, withdrawals } from '../../../db/schema.js';
+import { formatRand, withdrawalMessages, type RequestWithdrawalBody } from '@letsema/domain';
+import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState } from '../../../lib/errors.js';
-import { requireFreshProof } from '../../../lib/fresh-proof.js';
-import { findPayoutAccount, notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
+import { notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
 import type { PayoutActor, PayoutDeps } from '../deps.js';
 import { availableReturns, findWithdrawal } from '../withdrawal-view.js';
 import { announceWaiting } from '../../queues/announce.js';
+import { startPayoutRequest } from '../payout-start.js';
 
 /** A member asks to withdraw allocated returns into their payout account (where the cooperative allows it). */
 export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, body: RequestWithdrawalBody) {
   if (!deps.config.books.allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
   const userId = actor.id;
   const id = await deps.db.transaction(async (tx) => {
-    await requireFreshProof(tx, actor.sessionId, PAYOUT_REAUTH_MINUTES, payoutAccountMessages.reauthRequired);
-    const account = await findPayoutAccount(tx, userId);
-    if (!account) throw invalidState(payoutAccountMessages.missing);
-    const [membership] = await tx
-      .select()
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(memberships.poolId, body.poolId),
-          eq(memberships.contributionStatus, 'approved'),
-        ),
-      )
-      .for('update');
-    if (!membership) throw invalidState(exitMessages.notMember);
+    const { account, membership } = await startPayoutRequest(tx, actor, body.poolId);
     const available = await availableReturns(tx, membership);
     if (body.amount > available) {
       const message = withdrawalMessages.tooMuch(formatRand(Math.max(available, 0)));
