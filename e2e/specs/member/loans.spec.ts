@@ -220,8 +220,9 @@ describe('a loan from the lending setup to its arrears', () => {
     await mine.getByText(LOAN_NUMBER, { exact: true }).waitFor();
     expect(await mine.count()).toBe(1);
     await mine.getByText('Waiting for the guarantor', { exact: true }).waitFor();
-    // An application counts towards what the member owes, so it is not lent twice.
-    await figure(borrowing, 'Owed on loans').getByText('R 2 500.00', { exact: true }).waitFor();
+    // An application is not owed until it is paid out, but it counts against the limit, so it is not lent twice.
+    await figure(borrowing, 'Owed on loans').getByText(formatRand(0), { exact: true }).waitFor();
+    await figure(borrowing, 'Applied for').getByText('R 2 500.00', { exact: true }).waitFor();
     const loans = await api<{ id: string; number: string }[]>('GET', '/api/loans', undefined, borrower.token);
     expect(loans.map((loan) => loan.number)).toEqual([LOAN_NUMBER]);
     loanId = loans[0]!.id;

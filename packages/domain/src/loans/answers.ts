@@ -68,7 +68,10 @@ export const loanOfferAnswer = z.object({
   isEnabled: z.boolean(),
   maxAnnualRatePercent: percent,
   capital: rand.describe('Paid-up capital: completed payments in every pool'),
-  owed: rand.describe('Principal owed or asked for on open loans'),
+  owed: rand.describe('Principal owed on loans paid out, less principal repaid'),
+  appliedFor: rand.describe(
+    'Principal asked for on applications not yet paid out: not owed, but counted against the limit',
+  ),
   guaranteeHold: rand.describe("Capital held for other members' loans this member guarantees"),
   pools: z.array(z.object({ id, name: z.string(), capital: rand, paymentMethods: z.array(z.string()) })),
   products: z.array(loanProductAnswer.extend({ maxAmount: rand.describe('What this member may borrow on it now') })),

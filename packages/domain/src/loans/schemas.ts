@@ -15,6 +15,7 @@ import {
 
 export * from './constants.js';
 export * from './arithmetic.js';
+export * from './guarantees.js';
 
 const uuid = (message: string) => z.string({ error: message }).uuid({ error: message });
 

@@ -42,15 +42,28 @@ export async function holdingsOf(tx: Executor, userId: string) {
   return rows.sort((a, b) => b.capitalCents - a.capitalCents || a.poolId.localeCompare(b.poolId));
 }
 
-/** Principal the member owes or has asked for on loans still open. */
-export async function owedOf(tx: Executor, userId: string): Promise<number> {
+/**
+ * The principal of the member's open loans: owed on those paid out (less principal repaid), and
+ * asked for on applications not yet paid out, which are not owed but count against the limit.
+ */
+export async function openPrincipalOf(
+  tx: Executor,
+  userId: string,
+): Promise<{ owedCents: number; appliedForCents: number }> {
   const [row] = await tx
     .select({
-      cents: sql<string>`coalesce(sum(case when ${loans.status} = 'active' then ${loans.principalCents} - ${loans.principalRepaidCents} else ${loans.principalCents} end), 0)`,
+      owed: sql<string>`coalesce(sum(${loans.principalCents} - ${loans.principalRepaidCents}) filter (where ${loans.status} = 'active'), 0)`,
+      appliedFor: sql<string>`coalesce(sum(${loans.principalCents}) filter (where ${loans.status} <> 'active'), 0)`,
     })
     .from(loans)
     .where(and(eq(loans.userId, userId), isOpenLoan));
-  return Number(row?.cents ?? 0);
+  return { owedCents: Number(row?.owed ?? 0), appliedForCents: Number(row?.appliedFor ?? 0) };
+}
+
+/** Principal the member owes or has asked for on loans still open: what their limit and free capital subtract. */
+export async function owedOf(tx: Executor, userId: string): Promise<number> {
+  const { owedCents, appliedForCents } = await openPrincipalOf(tx, userId);
+  return owedCents + appliedForCents;
 }
 
 export async function hasOpenExit(tx: Executor, userId: string): Promise<boolean> {

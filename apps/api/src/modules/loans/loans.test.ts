@@ -600,6 +600,12 @@ describe(`applications (${testEngine})`, () => {
           (row) => row.period === '2026-03',
         )!.value;
       const valueBefore = await poolsValue();
+      type Offer = { owed: number; appliedFor: number; products: { type: string; maxAmount: number }[] };
+      const offerOf = async () => okData<Offer>(call('GET', '/api/loans/offer', lerato.token));
+      // Approved but not paid out: not owed, though it counts against the limit (3 x R 1 000.00).
+      const before = await offerOf();
+      expect(before).toMatchObject({ owed: 0, appliedFor: 2000 });
+      expect(before.products.find((product) => product.type === 'personal')?.maxAmount).toBe(1000);
       const [first, second] = await Promise.all([
         call('POST', `/api/admin/loans/${loan.id}/disburse`, loanB, { proofUrl }),
         call('POST', `/api/admin/loans/${loan.id}/disburse`, loanB, { proofUrl }),
@@ -609,6 +615,9 @@ describe(`applications (${testEngine})`, () => {
       expect(await poolsValue()).toBe(valueBefore);
       loan = await okData<LoanAnswer>(call('GET', `/api/loans/${loan.id}`, lerato.token));
       expect(loan).toMatchObject({ status: 'active', disbursedOn: '2026-03-05', outstandingPrincipal: 2000 });
+      const after = await offerOf();
+      expect(after).toMatchObject({ owed: 2000, appliedFor: 0 });
+      expect(after.products.find((product) => product.type === 'personal')?.maxAmount).toBe(1000);
       expect(loan.schedule).toHaveLength(12);
       expect(loan.nextInstalment).toEqual({ number: 1, dueOn: '2026-04-05', amount: 183.36 });
       const lines = await t.db

@@ -1,7 +1,9 @@
 import {
+  capitalHeldForGuaranteesCents,
   instalmentUnpaid,
   openLoanStatuses,
   settlementQuote,
+  type GuaranteePledge,
   type InstalmentBalance,
   type RepaymentAllocation,
   type SettlementQuote,
@@ -130,14 +132,22 @@ export async function closeIfRepaid(
 /** Loans still asked for or owed. */
 export const isOpenLoan = inArray(loans.status, [...openLoanStatuses]);
 
+/** The loans a member guarantees that are still asked for or owed, as the hold on their capital reads them. */
+export async function pledgesOf(tx: Executor, userId: string): Promise<GuaranteePledge[]> {
+  return tx
+    .select({
+      loanStatus: loans.status,
+      guarantorStatus: loans.guarantorStatus,
+      guaranteedCents: loans.guaranteedCents,
+    })
+    .from(loans)
+    .where(and(eq(loans.guarantorId, userId), isOpenLoan));
+}
+
 /**
- * The capital a member has pledged as a guarantor: the guaranteed part of every loan they accepted
- * to guarantee, from acceptance until the loan is repaid or stopped.
+ * The capital a member has pledged as a guarantor (the domain's rule): what accepting another
+ * guarantee, an exit and the member's dashboard all read.
  */
 export async function guarantorHoldCents(tx: Executor, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${loans.guaranteedCents}), 0)` })
-    .from(loans)
-    .where(and(eq(loans.guarantorId, userId), eq(loans.guarantorStatus, 'accepted'), isOpenLoan));
-  return Number(row?.cents ?? 0);
+  return capitalHeldForGuaranteesCents(await pledgesOf(tx, userId));
 }

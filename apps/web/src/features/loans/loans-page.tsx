@@ -178,7 +178,14 @@ function OfferSection({ offer, onApplied }: { offer: LoanOffer; onApplied: (amou
         }}
       >
         <Figure label="Paid-up capital" value={formatRandAmount(offer.capital)} />
-        <Figure label="Owed on loans" value={formatRandAmount(offer.owed)} hint="Including applications" />
+        <Figure label="Owed on loans" value={formatRandAmount(offer.owed)} hint="On loans paid out" />
+        {offer.appliedFor > 0 && (
+          <Figure
+            label="Applied for"
+            value={formatRandAmount(offer.appliedFor)}
+            hint="Not yet paid out: counted against your limit"
+          />
+        )}
         <Figure label="Held for guarantees" value={formatRandAmount(offer.guaranteeHold)} />
       </Paper>
       {offer.capital <= 0 && <Alert severity="info">{loanMessages.noCapital}</Alert>}

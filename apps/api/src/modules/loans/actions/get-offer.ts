@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { loanProducts } from '../../../db/schema.js';
 import type { AuthUser } from '../../../lib/auth-guard.js';
 import type { LoanDeps } from '../deps.js';
-import { holdingsOf, owedOf } from '../eligibility.js';
+import { holdingsOf, openPrincipalOf } from '../eligibility.js';
 import { guarantorHoldCents } from '../money.js';
 import { readLoanSettings } from '../settings.js';
 import { penaltyRuleOf, productView } from '../views.js';
@@ -13,7 +13,9 @@ export async function getOffer(deps: LoanDeps, actor: AuthUser) {
   const settings = await readLoanSettings(deps.db);
   const holdings = await holdingsOf(deps.db, actor.id);
   const capitalCents = holdings.reduce((sum, row) => sum + row.capitalCents, 0);
-  const owedCents = await owedOf(deps.db, actor.id);
+  const open = await openPrincipalOf(deps.db, actor.id);
+  // The limit counts applications not yet paid out too: two at once may not pass it together.
+  const owedCents = open.owedCents + open.appliedForCents;
   const products = settings.isEnabled
     ? await deps.db.select().from(loanProducts).where(eq(loanProducts.isActive, true)).orderBy(asc(loanProducts.type))
     : [];
@@ -21,7 +23,8 @@ export async function getOffer(deps: LoanDeps, actor: AuthUser) {
     isEnabled: settings.isEnabled,
     maxAnnualRatePercent: bpsToPercent(maxAnnualRateBps(settings)),
     capital: centsToRand(capitalCents),
-    owed: centsToRand(owedCents),
+    owed: centsToRand(open.owedCents),
+    appliedFor: centsToRand(open.appliedForCents),
     guaranteeHold: centsToRand(await guarantorHoldCents(deps.db, actor.id)),
     pools: holdings.map((row) => ({
       id: row.poolId,
