@@ -216,6 +216,22 @@ export const closedMonths = z.object({
 /** A member's capital and returns at the end of each of the last twelve months. */
 export const memberMonths = z.array(z.object({ period: month, capital: rand, returns: rand }));
 
+/**
+ * A member's position today, as their dashboard shows it: the closing figures of a statement that
+ * ends today, and the capital they have pledged for other members' loans.
+ */
+export const memberPosition = z.object({
+  asOf: day.describe("The books' day the figures are at: a statement ending that day closes on the same"),
+  capital: rand.describe('Capital paid in, less capital paid out'),
+  returns: rand.describe('Returns allocated (profits less losses), less returns paid out'),
+  loansOwed: rand.describe('Owed on loans paid out: principal not repaid, late penalties not paid or waived'),
+  netPosition: rand.describe('Capital plus returns, less loans owed; negative when the loans are more'),
+  heldForGuarantees: rand.describe(
+    "Capital pledged for other members' loans this member guarantees: held until those loans are repaid",
+  ),
+  guaranteesHeld: z.number().int().min(0).describe('How many loans that capital is held for'),
+});
+
 // What the web app reads: the types of the answers above.
 export type BooksRecord = z.infer<typeof recordView>;
 export type BooksStart = z.infer<typeof booksStartAnswer>;
@@ -227,3 +243,4 @@ export type LedgerMonths = z.infer<typeof ledgerMonths>;
 export type StatementView = z.infer<typeof statement>;
 export type ClosedMonths = z.infer<typeof closedMonths>;
 export type MemberMonths = z.infer<typeof memberMonths>;
+export type MemberPosition = z.infer<typeof memberPosition>;

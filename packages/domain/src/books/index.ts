@@ -10,3 +10,4 @@ export * from './share-days.js';
 export * from './postings.js';
 export * from './clock.js';
 export * from './clock-notice.js';
+export * from './position.js';

@@ -7,6 +7,7 @@ import {
   createIncomeBody,
   ledgerMonths,
   memberMonths,
+  memberPosition,
   monthEndStepParams,
   periodDetail,
   periodParam,
@@ -483,6 +484,19 @@ export function booksRoutes(
       }),
     },
     async (request) => ok(await statements.monthly(currentUser(request).id)),
+  );
+  app.get(
+    '/api/statements/position',
+    {
+      ...signedIn,
+      schema: routeDoc({
+        tag: 'Statements',
+        summary:
+          "The member's position today: capital, returns, loans owed and the net of them, as a statement ending today closes; and capital held for guarantees",
+        data: memberPosition,
+      }),
+    },
+    async (request) => ok(await statements.position(currentUser(request).id)),
   );
   app.get(
     '/api/admin/ledger/monthly',

@@ -4,6 +4,9 @@ import {
   formatDisplayDate,
   formatLoanNumber,
   formatRand,
+  capitalHeldForGuaranteesCents,
+  isHoldingGuarantee,
+  netPositionCents,
   type StatementQuery,
 } from '@letsema/domain';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
@@ -11,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { accountingPeriods, journalEntries, journalLines, loans, pools, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
+import { pledgesOf } from '../loans/money.js';
 import { writeCsv } from './csv.js';
 import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
 import { readLetterhead } from './letterhead.js';
@@ -347,6 +351,46 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
         returns += within.filter((row) => row.account === 'member_returns').reduce((sum, row) => sum + row.cents, 0);
         return { period, capital: centsToRand(capital), returns: centsToRand(returns) };
       });
+    },
+
+    /**
+     * The member's position today: the closing balances of a statement ending today (what the
+     * cooperative holds for them, and what they owe on loans), and the capital they pledged as a
+     * guarantor, by the same rule that holds it when they guarantee again or leave.
+     */
+    async position(userId: string) {
+      const asOf = dayOf(clock.now());
+      const [balances, pledges] = await Promise.all([
+        db
+          .select({ account: journalLines.account, cents: sql<string>`sum(${journalLines.amountCents})` })
+          .from(journalLines)
+          .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+          .where(
+            and(
+              eq(journalLines.userId, userId),
+              inArray(journalLines.account, [...MEMBER_ACCOUNTS, ...LOAN_ACCOUNTS]),
+              lte(journalEntries.effectiveDate, asOf),
+            ),
+          )
+          .groupBy(journalLines.account),
+        pledgesOf(db, userId),
+      ]);
+      const balanceOf = (account: string) => Number(balances.find((row) => row.account === account)?.cents ?? 0);
+      // The member's accounts are credits (negative in the ledger); what they owe is a debit.
+      const figures = {
+        capitalCents: -balanceOf('member_capital'),
+        returnsCents: -balanceOf('member_returns'),
+        loansOwedCents: LOAN_ACCOUNTS.reduce((sum, account) => sum + balanceOf(account), 0),
+      };
+      return {
+        asOf,
+        capital: centsToRand(figures.capitalCents),
+        returns: centsToRand(figures.returnsCents),
+        loansOwed: centsToRand(figures.loansOwedCents),
+        netPosition: centsToRand(netPositionCents(figures)),
+        heldForGuarantees: centsToRand(capitalHeldForGuaranteesCents(pledges)),
+        guaranteesHeld: pledges.filter(isHoldingGuarantee).length,
+      };
     },
 
     /** The closed months a member can take a statement of, newest first, with their date ranges. */
