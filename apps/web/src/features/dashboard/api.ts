@@ -1,4 +1,4 @@
-import type { LoanSummary, MemberMonths, MembershipView } from '@letsema/domain';
+import type { LoanSummary, MemberMonths, MemberPosition, MembershipView } from '@letsema/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
@@ -6,6 +6,7 @@ import { INVESTING_QUERY_ROOT } from '../../lib/query-client';
 export const dashboardKeys = {
   membership: () => [INVESTING_QUERY_ROOT, 'membership'] as const,
   loans: () => [INVESTING_QUERY_ROOT, 'dashboard-loans'] as const,
+  position: () => [INVESTING_QUERY_ROOT, 'position'] as const,
 };
 
 /** What the dashboard reads of a member's loan, as `GET /api/loans` answers it. */
@@ -37,5 +38,13 @@ export function useMonthlyHolding(isEnabled: boolean) {
     queryKey: [INVESTING_QUERY_ROOT, 'monthly'] as const,
     queryFn: ({ signal }) => apiClient.get<MonthlyHolding[]>('/api/statements/monthly', signal),
     enabled: isEnabled,
+  });
+}
+
+/** The member's net position and capital held for guarantees, as a statement ending today closes. */
+export function useMyPosition() {
+  return useQuery({
+    queryKey: dashboardKeys.position(),
+    queryFn: ({ signal }) => apiClient.get<MemberPosition>('/api/statements/position', signal),
   });
 }

@@ -27,6 +27,7 @@ import { useShellUser } from '../../shell/shell-context';
 import { formatDays, useMyContributions, type ContributionCalendarView } from '../../lib/contributions';
 import { useMonthlyHolding, useMyLoansForDashboard, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
+import { PositionCard } from './position-card';
 import { getDashboardBanners, getNextLoanInstalment, getWelcomeName, type DashboardBanner } from './dashboard-rules';
 
 // Only an approved member has figures to chart: the chart's code (and MUI's parts it uses) is fetched
@@ -117,6 +118,8 @@ export function DashboardPage() {
           </div>
         </PlainPaper>
       </div>
+
+      <PositionCard />
 
       {membership.isPending && <PlainSkeleton variant="rounded" height={240} />}
       {membership.isSuccess &&

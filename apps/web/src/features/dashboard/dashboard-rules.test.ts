@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getDashboardBanners, getNextLoanInstalment, getWelcomeName } from './dashboard-rules';
+import {
+  describeGuaranteeHold,
+  getDashboardBanners,
+  getNextLoanInstalment,
+  getWelcomeName,
+  isEmptyPosition,
+} from './dashboard-rules';
 
 const texts = (status: string, membership: Parameters<typeof getDashboardBanners>[1]) =>
   getDashboardBanners(status, membership).map((banner) => banner.text);
@@ -58,5 +64,28 @@ describe('getNextLoanInstalment', () => {
     ['a repaid loan', [loan('LN-000001', 'repaid', '2026-04-01')], null],
   ])('%s', (_name, loans, expected) => {
     expect(getNextLoanInstalment(loans)).toEqual(expected);
+  });
+});
+
+describe('isEmptyPosition', () => {
+  const nothing = { capital: 0, returns: 0, loansOwed: 0, heldForGuarantees: 0 };
+  it.each([
+    ['a new member with nothing', nothing, true],
+    ['capital only', { ...nothing, capital: 100 }, false],
+    ['a loss allocated before any capital', { ...nothing, returns: -0.01 }, false],
+    ['a loan owed', { ...nothing, loansOwed: 700 }, false],
+    ['a guarantee held', { ...nothing, heldForGuarantees: 1000 }, false],
+  ])('%s: %s', (_name, position, expected) => {
+    expect(isEmptyPosition(position)).toBe(expected);
+  });
+});
+
+describe('describeGuaranteeHold', () => {
+  it.each([
+    [0, 'You guarantee no loan'],
+    [1, 'Pledged for the loan you guarantee: it cannot be taken out until repaid'],
+    [2, 'Pledged for the 2 loans you guarantee: it cannot be taken out until repaid'],
+  ])('%i loans: %s', (count, text) => {
+    expect(describeGuaranteeHold(count)).toBe(text);
   });
 });

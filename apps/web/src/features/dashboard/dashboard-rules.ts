@@ -1,4 +1,4 @@
-import type { MembershipView } from '@letsema/domain';
+import type { MemberPosition, MembershipView } from '@letsema/domain';
 
 export type BannerKey = 'complete-kyc' | 'ready' | 'pending' | 'rejected';
 
@@ -58,4 +58,20 @@ export function getNextLoanInstalment<
     }
   }
   return next;
+}
+
+/** Whether the member has nothing yet: no capital, no returns, no loan owed, no guarantee. */
+export function isEmptyPosition(
+  position: Pick<MemberPosition, 'capital' | 'returns' | 'loansOwed' | 'heldForGuarantees'>,
+): boolean {
+  return (
+    position.capital === 0 && position.returns === 0 && position.loansOwed === 0 && position.heldForGuarantees === 0
+  );
+}
+
+/** What the capital held for guarantees is held for, under its figure. */
+export function describeGuaranteeHold(guaranteesHeld: number): string {
+  if (guaranteesHeld === 0) return 'You guarantee no loan';
+  const loans = guaranteesHeld === 1 ? 'the loan' : `the ${guaranteesHeld} loans`;
+  return `Pledged for ${loans} you guarantee: it cannot be taken out until repaid`;
 }
