@@ -1,6 +1,7 @@
 import type { AdminRole } from '@letsema/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
+import { closeMonth, recordApprovedInterest } from '../../../test/books.js';
 import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
@@ -68,31 +69,9 @@ beforeAll(async () => {
   sipho = await fund(1000, 'Sipho Nkosi');
 
   // March earns R 400.00, shared by capital when the month is closed on 2 April.
-  const income = await okData<{ id: string }>(
-    call('POST', '/api/admin/income', manager, {
-      category: 'interest',
-      amount: 400,
-      date: '2026-03-05',
-      poolId: pool.id,
-      description: 'Interest',
-      proofUrl: await uploadFile(t.app, manager, 'income-proof'),
-    }),
-    201,
-  );
-  await okData(call('POST', `/api/admin/income/${income.id}/approve`, superAdmin));
+  await recordApprovedInterest(t.app, { poolId: pool.id, amount: 400, date: '2026-03-05' }, manager, superAdmin);
   at('2026-04-02T09:00:00+02:00');
-  await okData(call('POST', '/api/admin/month-end/2026-03/lock', closer));
-  const state = await okData<{ bank: { ledgerBalance: number } }>(call('GET', '/api/admin/month-end/2026-03', closer));
-  await okData(
-    call('POST', '/api/admin/month-end/2026-03/reconcile', closer, {
-      bankClosingBalance: state.bank.ledgerBalance,
-      bankStatementUrl: await uploadFile(t.app, closer, 'bank-statement'),
-    }),
-  );
-  await okData(call('POST', '/api/admin/month-end/2026-03/calculate', closer));
-  await okData(call('POST', '/api/admin/month-end/2026-03/allocate', secondCloser));
-  await okData(call('POST', '/api/admin/month-end/2026-03/reports', closer));
-  await okData(call('POST', '/api/admin/month-end/2026-03/close', closer));
+  await closeMonth(t.app, '2026-03', closer, secondCloser);
 
   // Thandi takes R 50.00 of her returns out.
   await reauthenticate(t.app, thandi.token);

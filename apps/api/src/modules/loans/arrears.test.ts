@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, seedAdmin, type TestContext } from '../../../test/app.js';
 import { buildApp } from '../../app.js';
+import { closeMonth as closeMonthOf } from '../../../test/books.js';
 import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
@@ -65,25 +66,7 @@ const told = async (userId: string, title: string) =>
       .where(and(eq(notifications.userId, userId), eq(notifications.title, title)))
   ).length;
 
-async function closeMonth(period: string) {
-  await okData(call('POST', `/api/admin/month-end/${period}/lock`, closer));
-  const state = await okData<{ bank: { ledgerBalance: number } }>(
-    call('GET', `/api/admin/month-end/${period}`, closer),
-  );
-  await okData(
-    call('POST', `/api/admin/month-end/${period}/reconcile`, closer, {
-      bankClosingBalance: state.bank.ledgerBalance,
-      bankStatementUrl: await uploadFile(t.app, closer, 'bank-statement'),
-    }),
-  );
-  const calculated = await okData<{
-    calculation: { pools: { income: number; toAllocate: number; reserve: number; members: { share: number }[] }[] };
-  }>(call('POST', `/api/admin/month-end/${period}/calculate`, closer));
-  await okData(call('POST', `/api/admin/month-end/${period}/allocate`, secondCloser));
-  await okData(call('POST', `/api/admin/month-end/${period}/reports`, closer));
-  await okData(call('POST', `/api/admin/month-end/${period}/close`, closer));
-  return calculated.calculation;
-}
+const closeMonth = (period: string) => closeMonthOf(t.app, period, closer, secondCloser);
 
 async function repay(member: Member, loanId: string, amount: number) {
   const repayment = await okData<{ id: string }>(

@@ -2,6 +2,7 @@ import type { AdminRole } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
+import { closeMonth as closeMonthOf, recordApprovedInterest } from '../../../test/books.js';
 import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
@@ -39,22 +40,7 @@ const at = (iso: string) => {
 };
 const { call, okData, refusal } = createCalls(() => t.app);
 
-async function closeMonth(period: string) {
-  await okData(call('POST', `/api/admin/month-end/${period}/lock`, closer));
-  const state = await okData<{ bank: { ledgerBalance: number } }>(
-    call('GET', `/api/admin/month-end/${period}`, closer),
-  );
-  await okData(
-    call('POST', `/api/admin/month-end/${period}/reconcile`, closer, {
-      bankClosingBalance: state.bank.ledgerBalance,
-      bankStatementUrl: await uploadFile(t.app, closer, 'bank-statement'),
-    }),
-  );
-  await okData(call('POST', `/api/admin/month-end/${period}/calculate`, closer));
-  await okData(call('POST', `/api/admin/month-end/${period}/allocate`, secondCloser));
-  await okData(call('POST', `/api/admin/month-end/${period}/reports`, closer));
-  await okData(call('POST', `/api/admin/month-end/${period}/close`, closer));
-}
+const closeMonth = (period: string) => closeMonthOf(t.app, period, closer, secondCloser);
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { clock: () => now });
@@ -81,19 +67,7 @@ beforeAll(async () => {
     if (name !== 'mover') await seedPayoutAccount(t.db, member.id, { accountHolder: `Member ${name}` });
   }
   // March earns R 400.00, split R 100.00 each when the month is closed on 2 April.
-  const proofUrl = await uploadFile(t.app, recorder, 'income-proof');
-  const income = await okData<{ id: string }>(
-    call('POST', '/api/admin/income', recorder, {
-      category: 'interest',
-      amount: 400,
-      date: '2026-03-05',
-      poolId: pool.id,
-      description: 'Interest',
-      proofUrl,
-    }),
-    201,
-  );
-  await okData(call('POST', `/api/admin/income/${income.id}/approve`, manager));
+  await recordApprovedInterest(t.app, { poolId: pool.id, amount: 400, date: '2026-03-05' }, recorder, manager);
   at('2026-04-02T09:00:00+02:00');
   await closeMonth('2026-03');
 });
