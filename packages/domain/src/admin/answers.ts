@@ -6,7 +6,7 @@ import { membershipStatuses, paymentStatuses, transactionTypes } from '../invest
 import { kinView } from '../kyc/answers.js';
 import { loanStatuses } from '../loans/constants.js';
 import { registrationStatuses } from '../status.js';
-import type { QueueKey } from './queues.js';
+import { queueKeys, type QueueKey } from './queues.js';
 
 /** The counts on the admin dashboard. */
 const waitingCount = z.number().int().min(0);
@@ -144,26 +144,14 @@ export const memberDetail = z
   })
   .meta({ id: 'MemberDetail' });
 
+const queueKey = z.enum(queueKeys as [QueueKey, ...QueueKey[]]);
+
 /** One thing waiting for a decision in My Tasks. */
 export const taskItem = z
   .object({
-    kind: z.enum([
-      'registration',
-      'correction',
-      'payment',
-      'pool-request',
-      'income',
-      'expense',
-      'income-reversal',
-      'expense-reversal',
-      'exit',
-      'withdrawal',
-      'month-end',
-      'reopen',
-      'loan',
-      'loan-waiver',
-      'loan-repayment',
-    ]),
+    queue: queueKey
+      .nullable()
+      .describe('The queue it waits in (`waitingQueues`: its label, role and page); null for a month to close'),
     id: z.string().describe('The id of what waits (a month, `YYYY-MM`, for the month end)'),
     title: z.string(),
     detail: z.string(),
@@ -175,7 +163,7 @@ export const taskItem = z
 /** A queue holding more than My Tasks lists of it. */
 export const taskQueueLink = z
   .object({
-    kind: taskItem.shape.kind,
+    queue: queueKey,
     label: z.string().describe('The queue as the admin knows it: "Payments", "Pool requests"'),
     path: z.string().describe('The admin page listing all of it'),
   })

@@ -375,11 +375,11 @@ describe(`expenses (${testEngine})`, () => {
     );
     const decider = await expenseAdmin();
     // My Tasks: waiting for another admin, started by the requester, nobody's task of the approver.
-    type Tasks = { waiting: { kind: string; id: string; title: string }[]; started: { id: string }[] };
+    type Tasks = { waiting: { queue: string | null; id: string; title: string }[]; started: { id: string }[] };
     const deciderTasks = await okData<Tasks>(call('GET', '/api/admin/tasks', decider));
     expect(deciderTasks.waiting).toContainEqual(
       expect.objectContaining({
-        kind: 'expense-reversal',
+        queue: 'expenseReversals',
         id: asked.reversal.id,
         title: 'Reverse an expense of R 60.00?',
       }),

@@ -74,8 +74,8 @@ interface LoanAnswer {
   nextInstalment: { number: number; dueOn: string; amount: number } | null;
 }
 interface Tasks {
-  waiting: { kind: string; id: string; path: string; detail: string }[];
-  started: { kind: string; id: string; path: string; detail: string }[];
+  waiting: { queue: string | null; id: string; path: string; detail: string }[];
+  started: { queue: string | null; id: string; path: string; detail: string }[];
 }
 interface RepaymentAnswer {
   id: string;
@@ -498,11 +498,11 @@ describe(`applications (${testEngine})`, () => {
     // The payments desk decides no loan: the queue is not counted for it.
     expect(await okData(call('GET', '/api/admin/dashboard/pending-counts', cashiers[0]!))).not.toHaveProperty('loans');
     const tasks = await okData<Tasks>(call('GET', '/api/admin/tasks', loanA));
-    expect(tasks.waiting.filter((item) => item.kind === 'loan').map((item) => [item.id, item.path])).toEqual([
+    expect(tasks.waiting.filter((item) => item.queue === 'loans').map((item) => [item.id, item.path])).toEqual([
       [loan.id, `/admin/loans/${loan.id}`],
     ]);
     const desk = await okData<Tasks>(call('GET', '/api/admin/tasks', cashiers[0]!));
-    expect(desk.waiting.filter((item) => item.kind.startsWith('loan'))).toEqual([]);
+    expect(desk.waiting.filter((item) => item.queue?.startsWith('loan'))).toEqual([]);
   });
 
   describe('decisions', () => {
@@ -687,7 +687,7 @@ describe(`applications (${testEngine})`, () => {
       expect(repayment).toMatchObject({ status: 'pending', split: null });
       expect((await refusal(call('POST', `/api/loans/${loan.id}/repayments`, lerato.token, body))).status).toBe(409);
       const desk = await okData<Tasks>(call('GET', '/api/admin/tasks', cashiers[0]!));
-      expect(desk.waiting.filter((item) => item.kind === 'loan-repayment').map((item) => item.id)).toEqual([
+      expect(desk.waiting.filter((item) => item.queue === 'loanRepayments').map((item) => item.id)).toEqual([
         repayment.id,
       ]);
       // The dashboard counts it, so it never says nothing is waiting while a repayment does.

@@ -24,9 +24,9 @@ afterAll(async () => {
 });
 
 interface Tasks {
-  waiting: { kind: string; id: string; title: string; path: string; since: string }[];
-  started: { kind: string; id: string }[];
-  more: { kind: string; label: string; path: string }[];
+  waiting: { queue: string | null; id: string; title: string; path: string; since: string }[];
+  started: { queue: string | null; id: string }[];
+  more: { queue: string; label: string; path: string }[];
 }
 
 const tasksOf = async (token: string) =>
@@ -52,7 +52,7 @@ describe(`My Tasks (${testEngine})`, () => {
     });
     const payment = dataOf<{ id: string }>(await submitPayment(t.app, token, pool.id, 1000));
     expect((await tasksOf(cashier)).waiting).toEqual([
-      expect.objectContaining({ kind: 'payment', id: payment.id, path: '/admin/payments/pending' }),
+      expect.objectContaining({ queue: 'payments', id: payment.id, path: '/admin/payments/pending' }),
     ]);
 
     const receiptUrl = await uploadFile(t.app, maker, 'expense-receipt');
@@ -97,7 +97,7 @@ describe(`My Tasks (${testEngine})`, () => {
       )
     ).rows;
     expect(mine.waiting).toContainEqual({
-      kind: 'registration',
+      queue: 'registrations',
       id: registration.userId,
       title: `Registration of ${sampleProfile.fullName}`,
       detail: 'Identity documents and next of kin to review',
@@ -105,7 +105,7 @@ describe(`My Tasks (${testEngine})`, () => {
       since: submitted!.at,
     });
     expect(mine.waiting).toContainEqual(
-      expect.objectContaining({ kind: 'pool-request', id: joined.id, title: expect.stringContaining(pool.name) }),
+      expect.objectContaining({ queue: 'poolRequests', id: joined.id, title: expect.stringContaining(pool.name) }),
     );
     const times = mine.waiting.map((item) => item.since);
     expect(times).toEqual([...times].sort());
@@ -120,18 +120,18 @@ describe(`My Tasks (${testEngine})`, () => {
   it('lists the ten oldest of a queue and names the queue that holds more, with its page', async () => {
     const manager = await admin(['investment_management']);
     const pool = await seedOpenPool(t.app, manager);
-    const before = (await tasksOf(manager)).waiting.filter((item) => item.kind === 'pool-request').length;
+    const before = (await tasksOf(manager)).waiting.filter((item) => item.queue === 'poolRequests').length;
     const joined: string[] = [];
     for (let i = before; i < 11; i++) {
       const member = await seedActiveMember(t.db);
       joined.push((await joinOk(t.app, await login(t.app, member.email), pool, 1, 'once')).id);
     }
     const mine = await tasksOf(manager);
-    const requests = mine.waiting.filter((item) => item.kind === 'pool-request');
+    const requests = mine.waiting.filter((item) => item.queue === 'poolRequests');
     expect(requests).toHaveLength(10);
     // The oldest ten: the newest request is the one left to the queue's own page.
     expect(requests.map((item) => item.id)).not.toContain(joined.at(-1));
-    expect(mine.more).toEqual([{ kind: 'pool-request', label: 'Pool requests', path: '/admin/pool-requests' }]);
+    expect(mine.more).toEqual([{ queue: 'poolRequests', label: 'Pool requests', path: '/admin/pool-requests' }]);
 
     // Ten waiting: all are listed, and nothing is said to be left.
     await t.app.inject({
@@ -140,7 +140,7 @@ describe(`My Tasks (${testEngine})`, () => {
       headers: bearer(await admin(['investment_management'])),
     });
     const after = await tasksOf(manager);
-    expect(after.waiting.filter((item) => item.kind === 'pool-request')).toHaveLength(10);
+    expect(after.waiting.filter((item) => item.queue === 'poolRequests')).toHaveLength(10);
     expect(after.more).toEqual([]);
   });
 
@@ -175,7 +175,7 @@ describe(`My Tasks (${testEngine})`, () => {
   it('names a month to close in words', async () => {
     await t.db.execute(sql`insert into accounting_periods (period, status) values ('2025-01', 'open')`);
     const closer = await admin(['month_end']);
-    const monthEnd = (await tasksOf(closer)).waiting.find((item) => item.kind === 'month-end' && item.id === '2025-01');
+    const monthEnd = (await tasksOf(closer)).waiting.find((item) => item.queue === null && item.id === '2025-01');
     expect(monthEnd?.title).toMatch(/^Month end of January 2025: /);
   });
 });

@@ -3,6 +3,7 @@ import {
   correctionFields,
   decideCorrectionBody,
   hasRole,
+  queueOf,
   TASKS_SHOWN_PER_QUEUE,
   type CorrectionView,
 } from '@letsema/domain';
@@ -97,7 +98,7 @@ function TaskList({
           {items.map((item) => (
             <Box
               component="li"
-              key={`${item.kind}:${item.id}`}
+              key={`${item.queue ?? 'month'}:${item.id}`}
               sx={{
                 borderTop: 1,
                 borderColor: 'divider',
@@ -117,7 +118,7 @@ function TaskList({
                 </Typography>
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {describeAge(item.since)}
+                {item.queue ? queueOf(item.queue).label : 'Month end'} · {describeAge(item.since)}
               </Typography>
             </Box>
           ))}
@@ -127,7 +128,7 @@ function TaskList({
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           The {TASKS_SHOWN_PER_QUEUE} oldest of each kind are listed here. More are waiting in{' '}
           {more.map((queue, index) => (
-            <Fragment key={`${queue.kind}:${queue.path}`}>
+            <Fragment key={queue.queue}>
               {index > 0 && (index === more.length - 1 ? ' and ' : ', ')}
               <Link component={RouterLink} to={queue.path}>
                 {queue.label}
