@@ -351,9 +351,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           .where(waitingRows.expenseReversals.where)
           .orderBy(asc(recordReversalRequests.createdAt), asc(recordReversalRequests.id))
           .limit(LIMIT)
-      ).map(({ row, recordedBy, approverIds }) =>
-        reversal(admin, row, 'an expense', [recordedBy, ...approverIds]),
-      ),
+      ).map(({ row, recordedBy, approverIds }) => reversal(admin, row, 'an expense', [recordedBy, ...approverIds])),
 
     incomeReversals: async (admin) =>
       (
@@ -419,7 +417,12 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       since: row.createdAt,
       isTheirs: mayDecide(
         admin.id,
-        { makerId: row.requestedBy, otherMakerIds: makerIds, amountCents: row.amountCents, approverIds: row.approverIds },
+        {
+          makerId: row.requestedBy,
+          otherMakerIds: makerIds,
+          amountCents: row.amountCents,
+          approverIds: row.approverIds,
+        },
         row.approvalsNeeded,
       ),
     };
@@ -465,7 +468,8 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       const tasks: MyTasks = { waiting: [], started: [], more: [] };
       queues.forEach((queue, index) => {
         const rows = found[index]!;
-        if (rows.length > TASKS_SHOWN_PER_QUEUE) tasks.more.push({ queue: queue.key, label: queue.label, path: queue.path });
+        if (rows.length > TASKS_SHOWN_PER_QUEUE)
+          tasks.more.push({ queue: queue.key, label: queue.label, path: queue.path });
         for (const { isTheirs, path, since, ...item } of rows.slice(0, TASKS_SHOWN_PER_QUEUE)) {
           const task = { queue: queue.key, ...item, path: path ?? queue.path, since: since.toISOString() };
           (isTheirs ? tasks.waiting : tasks.started).push(task);
