@@ -11,9 +11,11 @@ import {
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
+import { emergencyProduct, hundredRandShares, lendingOn, seedFundedMember } from '../../../test/loans.js';
 import { seedOpenPool } from '../../../test/pools.js';
 import { seedSubmittedMember } from '../../../test/seed.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
+import { reauthenticate } from '../../../test/staff.js';
 import { emailOutbox, notifications, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://coop.example';
@@ -30,7 +32,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** The titles of the notifications an account holds, oldest first. */
@@ -122,5 +124,74 @@ describe(`admins hear of what waits for their role (${testEngine})`, () => {
         await call('GET', '/api/admin/dashboard/pending-counts', await login(t.app, cashier.email)),
       ).payments,
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('tells the loan admins who did not approve a loan that it waits to be paid out, by e-mail too', async () => {
+    const boss = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
+    const approver = await seedAdmin(t.db, { roles: ['loan_management'] });
+    const payer = await seedAdmin(t.db, { roles: ['loan_management'] });
+    const cashier = await seedAdmin(t.db, { roles: ['payment_management'] });
+    const manager = await login(t.app, (await seedAdmin(t.db, { roles: ['investment_management'] })).email);
+    expect((await call('PUT', '/api/admin/loan-settings', boss, lendingOn)).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/loan-products', boss, emergencyProduct)).statusCode).toBe(201);
+    const pool = await seedOpenPool(t.app, manager, hundredRandShares);
+    const borrower = await seedFundedMember(t.app, t.db, {
+      pool,
+      manager,
+      cashier: await login(t.app, cashier.email),
+      capital: 1000,
+      fullName: 'Lerato Dlamini',
+    });
+    const applied = await call('POST', '/api/loans', borrower.token, {
+      type: 'emergency',
+      amount: 500,
+      termMonths: 2,
+      purpose: 'School fees for the new term',
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const loan = dataOf<{ id: string; number: string }>(applied);
+    const approved = await call('POST', `/api/admin/loans/${loan.id}/approve`, await login(t.app, approver.email));
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const toPay = `Loan ${loan.number} of R 500.00 is approved and waits to be paid out by an admin who did not approve it.`;
+    const messagesOf = async (userId: string) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((note) => note.message);
+    expect(await messagesOf(payer.id)).toContainEqual(expect.stringContaining(toPay));
+    // Whoever approved it does not pay it out; the payments desk decides no loan.
+    expect(await messagesOf(approver.id)).not.toContainEqual(expect.stringContaining(toPay));
+    expect(await messagesOf(cashier.id)).not.toContainEqual(expect.stringContaining(toPay));
+
+    await t.app.outbox.runOnce();
+    const mail = mailsTo(payer.email).find((received) => received.parsed.text?.includes(toPay));
+    expect(mail?.parsed.subject).toBe('Letsema: a loan waits for you');
+    // The link goes to the loan's page (the copy the server keeps masks long runs of digits).
+    expect(mail?.parsed.text).toContain(`Open Loans: ${PUBLIC_URL}/admin/loans/`);
+    expect(mailsTo(approver.email).some((received) => received.parsed.text?.includes(toPay))).toBe(false);
+  });
+
+  it('tells the staff managers but its maker of roles waiting for a second admin, by e-mail too', async () => {
+    const boss = await seedAdmin(t.db, { superAdmin: true });
+    const checker = await seedAdmin(t.db, { roles: ['staff_management'] });
+    const cashier = await seedAdmin(t.db, { roles: ['payment_management'] });
+    const bossToken = await login(t.app, boss.email);
+    const staff = await seedAdmin(t.db, { roles: [] });
+    await reauthenticate(t.app, bossToken);
+    const changed = await call('PUT', `/api/admin/staff/${staff.id}`, bossToken, {
+      fullName: 'Sizwe Grant',
+      phoneNumber: '0821112233',
+      roles: ['payment_management'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const title = 'A staff role change waits for you';
+    expect(await titlesOf(checker.id)).toContain(title);
+    expect(await titlesOf(boss.id)).not.toContain(title);
+    expect(await titlesOf(cashier.id)).not.toContain(title);
+
+    await t.app.outbox.runOnce();
+    const mail = mailsTo(checker.email).find((received) => received.parsed.text?.includes('Sizwe Grant'));
+    expect(mail?.parsed.subject).toBe('Letsema: a staff role change waits for you');
+    expect(mail?.parsed.text).toContain('these roles: Payment Management');
+    expect(mail?.parsed.text).toContain(`${PUBLIC_URL}/admin/staff`);
+    expect(mailsTo(boss.email).some((received) => received.parsed.text?.includes('Sizwe Grant'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { queueOf, type QueueKey } from '@letsema/domain';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { buildMail } from '../../lib/mail.js';
@@ -7,8 +7,8 @@ import { asSubject, queueMail } from '../notifications/service.js';
 
 /** What entered a queue, for the admins who decide it. */
 export interface WaitingItem {
-  /** Who caused it: they are not told of their own doing. */
-  by: string | null;
+  /** Who caused it (every admin who signed it): they are not told of their own doing. */
+  by: string | readonly string[] | null;
   /** One sentence naming the item ("Payment of R 500.00 from Thandi Mokoena."). */
   what: string;
   /** The admin page where it is decided, when closer than the queue's own page. */
@@ -24,6 +24,7 @@ export interface WaitingItem {
  */
 export async function announceWaiting(tx: Executor, key: QueueKey, item: WaitingItem): Promise<void> {
   const queue = queueOf(key);
+  const byIds = item.by === null ? [] : typeof item.by === 'string' ? [item.by] : [...item.by];
   const admins = await tx
     .select({ id: users.id, email: users.email, fullName: users.fullName, preferences: users.emailPreferences })
     .from(users)
@@ -32,7 +33,7 @@ export async function announceWaiting(tx: Executor, key: QueueKey, item: Waiting
         eq(users.isAdmin, true),
         eq(users.accountStatus, 'active'),
         or(eq(users.isSuperAdmin, true), sql`${users.adminRoles} @> ${JSON.stringify([queue.role])}::jsonb`),
-        item.by ? ne(users.id, item.by) : undefined,
+        byIds.length ? notInArray(users.id, byIds) : undefined,
       ),
     );
   if (admins.length === 0) return;

@@ -15,6 +15,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { issueAccountLink, LINKS_PER_ACCOUNT, linkRequestKey } from '../auth/recovery.js';
+import { announceWaiting } from '../queues/announce.js';
 import {
   assertCanDecideGrant,
   grantsOf,
@@ -250,15 +251,19 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
             after: { adminRoles: roles, rule: 'no second staff manager yet' },
           });
         }
-        await tellStaffManagers(tx, config.publicUrl, {
-          title: 'An admin was invited',
-          paragraphs: [
-            `${nameOf(maker!)} invited ${nameOf(created)} (${created.email}) to be an admin with: ${roleNames(roles)}.`,
-            bootstrap
-              ? 'The roles were given at once: the cooperative has no second staff manager yet.'
-              : 'The roles take effect only when another admin with Staff Management approves them.',
-          ],
-        });
+        const invited = `${nameOf(maker!)} invited ${nameOf(created)} (${created.email}) to be an admin with: ${roleNames(roles)}.`;
+        if (bootstrap) {
+          await tellStaffManagers(tx, config.publicUrl, {
+            title: 'An admin was invited',
+            paragraphs: [invited, 'The roles were given at once: the cooperative has no second staff manager yet.'],
+          });
+        } else {
+          await announceWaiting(tx, 'staffGrants', {
+            by: actorId,
+            what: `${invited} The roles take effect only when another admin with Staff Management approves them.`,
+            publicUrl: config.publicUrl,
+          });
+        }
         return recordOf(tx, created);
       });
     },
@@ -343,12 +348,10 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
             targetId: id,
             after: { roles: waiting },
           });
-          await tellStaffManagers(tx, config.publicUrl, {
-            title: 'Admin roles wait for approval',
-            paragraphs: [
-              `${nameOf(maker!)} asked to give ${nameOf(after!)} these roles: ${roleNames(waiting)}.`,
-              'They take effect only when another admin with Staff Management approves them.',
-            ],
+          await announceWaiting(tx, 'staffGrants', {
+            by: actorId,
+            what: `${nameOf(maker!)} asked to give ${nameOf(after!)} these roles: ${roleNames(waiting)}. They take effect only when another admin with Staff Management approves them.`,
+            publicUrl: config.publicUrl,
           });
         }
         const gained = after!.adminRoles.filter((role) => !before.adminRoles.includes(role));

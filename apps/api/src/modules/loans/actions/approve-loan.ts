@@ -4,6 +4,7 @@ import { loans } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
+import { announceWaiting } from '../../queues/announce.js';
 import { type LoanDeps, tell, today } from '../deps.js';
 import { hasOpenExit, isInArrears } from '../eligibility.js';
 import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';
@@ -55,6 +56,13 @@ export async function approveLoan(deps: LoanDeps, actorId: string, id: string) {
         'Loan approved',
         `Your loan ${formatLoanNumber(before.number)} of ${formatRand(before.principalCents)} has been approved. We will let you know when it is paid out.`,
       );
+      // Approved, it waits again: for a loan admin who did not approve it to pay it out.
+      await announceWaiting(tx, 'loans', {
+        by: after!.approverIds,
+        what: `Loan ${formatLoanNumber(before.number)} of ${formatRand(before.principalCents)} is approved and waits to be paid out by an admin who did not approve it.`,
+        path: `/admin/loans/${id}`,
+        publicUrl: deps.config.publicUrl,
+      });
     }
   });
   return adminLoan(deps, id);
