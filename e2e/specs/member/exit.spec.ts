@@ -129,7 +129,7 @@ describe('a member leaves the pool', () => {
       .getByRole('list', { name: 'Waiting for you' })
       .getByRole('link', { name: 'Approve the exit of Nomsa Dube' })
       .click();
-    await second.waitForURL('**/admin/exits');
+    await second.waitForURL('**/admin/exits/pending');
     const theirs = second.getByRole('listitem', { name: 'Exit of Nomsa Dube' });
     await theirs.getByRole('button', { name: 'Approve settlement' }).click();
     await theirs.getByText('Ready for Payout', { exact: true }).waitFor();
@@ -146,7 +146,7 @@ describe('a member leaves the pool', () => {
       .getByRole('list', { name: 'Waiting for you' })
       .getByRole('link', { name: 'Pay the exit of Nomsa Dube' })
       .click();
-    await maker.waitForURL('**/admin/exits');
+    await maker.waitForURL('**/admin/exits/pending');
     await card.getByRole('button', { name: 'Mark paid' }).click();
     const pay = maker.getByRole('dialog', { name: /Mark the exit paid/ });
     // The whole number of the member's payout account, with its branch code and the holder's name checked.
