@@ -10,6 +10,7 @@ import { joinOk, submitPayment } from '../../../test/investing.js';
 import { seedOpenPool, type PoolAnswer } from '../../../test/pools.js';
 import { reauthenticate, seedPayoutAccount } from '../../../test/payout-account.js';
 import { uploadFile } from '../../../test/seed.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 import {
   auditLog,
   emailOutbox,
@@ -24,6 +25,20 @@ import {
 
 let now = new Date('2026-03-05T09:00:00+02:00');
 let t: TestContext;
+let smtp: TestSmtpServer;
+/** Each admin's e-mail address, by their session token. */
+const addressOf = new Map<string, string>();
+
+/** The e-mails the admin of `token` received saying a payout of this kind waits for them to pay it. */
+async function toldToPay(token: string, subject: string) {
+  await t.app.outbox.runOnce();
+  return smtp.received.filter(
+    (mail) =>
+      mail.envelopeTo.includes(addressOf.get(token)!) &&
+      mail.parsed.subject === subject &&
+      mail.parsed.text?.includes('is approved and waits to be paid by an admin who did not approve it'),
+  );
+}
 let manager: string;
 let cashier: string;
 let recorder: string;
@@ -43,8 +58,15 @@ const { call, okData, refusal } = createCalls(() => t.app);
 const closeMonth = (period: string) => closeMonthOf(t.app, period, closer, secondCloser);
 
 beforeAll(async () => {
-  t = await createTestApp({}, {}, { clock: () => now });
-  const admin = async (roles: AdminRole[]) => login(t.app, (await seedAdmin(t.db, { roles })).email);
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url }, {}, { clock: () => now });
+  await t.app.outbox.stop();
+  const admin = async (roles: AdminRole[]) => {
+    const { email } = await seedAdmin(t.db, { roles });
+    const token = await login(t.app, email);
+    addressOf.set(token, email);
+    return token;
+  };
   manager = await admin(['investment_management']);
   cashier = await admin(['payment_management']);
   recorder = await admin(['investment_management']);
@@ -76,6 +98,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await smtp?.stop();
 });
 
 interface ExitAnswer {
@@ -145,6 +168,10 @@ describe(`exits (${testEngine})`, () => {
     const approved = await okData<{ statusLabel: string }>(call('POST', `/api/admin/exits/${exit.id}/approve`, exitsB));
     // An approved exit reads as the spec names it.
     expect(approved.statusLabel).toBe('Ready for Payout');
+    // The exit admins who did not approve it hear that it waits to be paid, by e-mail too.
+    const exitWaits = 'Letsema: an exit request waits for you';
+    expect(await toldToPay(exitsA, exitWaits)).toHaveLength(1);
+    expect(await toldToPay(exitsB, exitWaits)).toEqual([]);
     // Whoever approved the settlement does not also mark it paid.
     expect(
       await refusal(
@@ -253,6 +280,11 @@ describe(`withdrawals (${testEngine})`, () => {
       'You can withdraw at most R 40.00: your allocated returns not yet paid out or asked for.',
     );
     await okData(call('POST', `/api/admin/withdrawals/${asked.id}/approve`, exitsA));
+    // The exit admins who did not approve it hear that it waits to be paid, by e-mail too.
+    const withdrawalWaits = 'Letsema: a withdrawal waits for you';
+    const [mail] = await toldToPay(exitsB, withdrawalWaits);
+    expect(mail?.parsed.text).toContain('A withdrawal of R 60.00 to ');
+    expect(await toldToPay(exitsA, withdrawalWaits)).toEqual([]);
     const proofUrl = await uploadFile(t.app, exitsA, 'payout-proof');
     expect(await refusal(call('POST', `/api/admin/withdrawals/${asked.id}/pay`, exitsA, { proofUrl }))).toMatchObject({
       status: 403,

@@ -5,6 +5,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
 import { isUuid } from '../../../lib/tokens.js';
+import { announceWaiting } from '../../queues/announce.js';
 import { tell, type PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit } from '../exit-view.js';
 
@@ -49,6 +50,12 @@ export async function approveExit(deps: PayoutDeps, actorId: string, id: string)
         `Your exit settlement of ${formatRand(before.payoutCents!)} has been approved and will be paid to you.`,
         '/investments',
       );
+      // Approved, it waits again: for an exit admin who did not approve it to pay it.
+      await announceWaiting(tx, 'exits', {
+        by: after!.approverIds,
+        what: `An exit settlement of ${formatRand(before.payoutCents!)} is approved and waits to be paid by an admin who did not approve it.`,
+        publicUrl: deps.config.publicUrl,
+      });
     }
   });
   return findExit(deps, id);

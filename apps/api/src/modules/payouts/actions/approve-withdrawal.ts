@@ -1,10 +1,11 @@
-import { singleChecker, withdrawalMessages } from '@letsema/domain';
+import { formatRand, singleChecker, withdrawalMessages } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
 import { isUuid } from '../../../lib/tokens.js';
+import { announceWaiting } from '../../queues/announce.js';
 import type { PayoutDeps } from '../deps.js';
 import { findWithdrawal } from '../withdrawal-view.js';
 
@@ -33,6 +34,12 @@ export async function approveWithdrawal(deps: PayoutDeps, actorId: string, id: s
       targetId: id,
       before: { status: before.status },
       after: { status: after!.status },
+    });
+    // Approved, it waits again: for an exit admin who did not approve it to pay it.
+    await announceWaiting(tx, 'withdrawals', {
+      by: actorId,
+      what: `A withdrawal of ${formatRand(before.amountCents)} to ${before.accountHolder} is approved and waits to be paid by an admin who did not approve it.`,
+      publicUrl: deps.config.publicUrl,
     });
   });
   return findWithdrawal(deps, id);
