@@ -8,6 +8,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { apiRoot } from '../../paths.js';
 import { apiTags, BEARER, routeDoc } from './route-doc.js';
+import { serializeFromSchema } from './serialize.js';
 
 /** Where the description is answered, and where the reference page reads it. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -23,12 +24,12 @@ const describeComponents = createJsonSchemaTransformObject({ zodToJsonConfig });
  * routes: it collects them as they are added.
  *
  * Routes keep validating their input in the handler with `parseInput` (its messages and `details`
- * are the contract), so the schemas here only describe: the validator compiler passes input
- * through unchanged and answers are serialized with JSON.stringify, as without a schema.
+ * are the contract), so the validator compiler passes input through unchanged. Answers are written
+ * from the answer schemas (`serialize.ts`): what a schema does not name is not sent.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(serializeFromSchema);
 
   await app.register(swagger, {
     openapi: {
