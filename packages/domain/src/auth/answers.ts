@@ -76,6 +76,9 @@ export const googleSettings = z.object({
   scope: z.string(),
 });
 
+/** `GET /api/auth/providers`: the sign-in providers offered besides the password. */
+export const authProviders = z.object({ google: googleSettings.nullable() });
+
 // What the web app reads: the types of the answers above.
 export type UserView = z.infer<typeof userView>;
 export type MeView = z.infer<typeof meView>;
@@ -86,3 +89,4 @@ export type MfaStatus = z.infer<typeof mfaStatus>;
 export type MfaSetup = z.infer<typeof mfaSetup>;
 export type RecoveryCodesAnswer = z.infer<typeof recoveryCodes>;
 export type GoogleSettings = z.infer<typeof googleSettings>;
+export type AuthProviders = z.infer<typeof authProviders>;

@@ -25,6 +25,14 @@ export const notificationPage = z.object({
   }),
 });
 
+/** `GET /api/notifications/unread-count`: what the bell shows. */
+export const unreadCount = z.object({ count: z.number().int().min(0) });
+
+/** `POST /api/notifications/mark-all-read`. */
+export const markedAllRead = z.object({ updated: z.number().int().min(0).describe('How many were unread') });
+
 // What the web app reads: the types of the answers above.
 export type NotificationView = z.infer<typeof notificationView>;
 export type NotificationPage = z.infer<typeof notificationPage>;
+export type UnreadCount = z.infer<typeof unreadCount>;
+export type MarkedAllRead = z.infer<typeof markedAllRead>;

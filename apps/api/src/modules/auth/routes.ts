@@ -5,7 +5,7 @@ import {
   emailPreferences,
   emailPreferencesBody,
   enableMfaBody,
-  googleSettings,
+  authProviders,
   googleSignInBody,
   loginAnswer,
   loginBody,
@@ -418,14 +418,10 @@ export function authRoutes(
         summary: 'The sign-in providers offered besides the password',
         description: '`google` is null when Google sign-in is not configured or its provider cannot be reached.',
         isPublic: true,
-        data: z.object({ google: googleSettings.nullable() }),
+        data: authProviders,
       }),
     },
-    async () => ({
-      success: true as const,
-      data: { google: deps.google ? await deps.google.publicSettings().catch(() => null) : null },
-      error: null,
-    }),
+    async () => ok({ google: deps.google ? await deps.google.publicSettings().catch(() => null) : null }),
   );
 
   app.post(

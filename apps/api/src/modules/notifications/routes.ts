@@ -1,4 +1,10 @@
-import { listNotificationsQuery, notificationPage, notificationView } from '@letsema/domain';
+import {
+  listNotificationsQuery,
+  markedAllRead,
+  notificationPage,
+  notificationView,
+  unreadCount,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
@@ -38,7 +44,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
         tag,
         summary: 'How many notifications are unread (the bell polls it)',
         description: 'Polling is not activity: it never moves the session on.',
-        data: z.object({ count: z.number().int().min(0) }),
+        data: unreadCount,
       }),
     },
     async (request) => ok({ count: await notifications.countUnread(currentUser(request).id) }),
@@ -67,7 +73,7 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
       schema: routeDoc({
         tag,
         summary: 'Mark every notification read',
-        data: z.object({ updated: z.number().int().min(0).describe('How many were unread') }),
+        data: markedAllRead,
       }),
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   isMfaChallenge,
+  type AuthProviders,
   type EmailLinkBody,
   type GoogleSignInBody,
   type AssistedResetCompleteBody,
@@ -15,12 +16,6 @@ import { useNavigate } from 'react-router';
 import { apiClient } from '../../lib/api-client';
 import { currentUserKey, currentUserQuery, type CurrentUser } from '../../lib/current-user';
 import { clearToken, setToken } from '../../lib/session';
-import type { GoogleProviderSettings } from './google-flow';
-
-/** The sign-in providers offered besides e-mail and password (`GET /api/auth/providers`). */
-export interface AuthProviders {
-  google: GoogleProviderSettings | null;
-}
 
 export const authKeys = {
   all: ['auth'] as const,

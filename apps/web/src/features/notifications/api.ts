@@ -1,4 +1,4 @@
-import type { NotificationPage, NotificationView } from '@letsema/domain';
+import type { MarkedAllRead, NotificationPage, NotificationView, UnreadCount } from '@letsema/domain';
 import {
   keepPreviousData,
   queryOptions,
@@ -27,7 +27,7 @@ export function fetchNotifications(page: number, limit: number, signal?: AbortSi
 }
 
 export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await apiClient.get<{ count: number }>('/api/notifications/unread-count', signal)).count;
+  return (await apiClient.get<UnreadCount>('/api/notifications/unread-count', signal)).count;
 }
 
 export function patchNotificationRead(id: string): Promise<NotificationView> {
@@ -35,7 +35,7 @@ export function patchNotificationRead(id: string): Promise<NotificationView> {
 }
 
 export function postMarkAllRead(): Promise<{ updated: number }> {
-  return apiClient.post<{ updated: number }>('/api/notifications/mark-all-read');
+  return apiClient.post<MarkedAllRead>('/api/notifications/mark-all-read');
 }
 
 export function notificationsQuery(page: number, limit: number) {

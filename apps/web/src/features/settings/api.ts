@@ -1,4 +1,12 @@
-import type { changePasswordBody, EmailPreferences, MfaSetup, MfaStatus, StaffInvitationView } from '@letsema/domain';
+import type {
+  AcceptedInvitation,
+  changePasswordBody,
+  EmailPreferences,
+  MfaSetup,
+  MfaStatus,
+  RecoveryCodesAnswer,
+  StaffInvitationView,
+} from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -104,7 +112,7 @@ function useRefreshTwoFactor() {
 export function useEnableMfa() {
   const refresh = useRefreshTwoFactor();
   return useMutation({
-    mutationFn: (body: { code: string }) => apiClient.post<{ recoveryCodes: string[] }>('/api/auth/mfa/enable', body),
+    mutationFn: (body: { code: string }) => apiClient.post<RecoveryCodesAnswer>('/api/auth/mfa/enable', body),
     onSuccess: () => refresh(),
   });
 }
@@ -120,8 +128,7 @@ export function useDisableMfa() {
 export function useNewRecoveryCodes() {
   const refresh = useRefreshTwoFactor();
   return useMutation({
-    mutationFn: (body: { code: string }) =>
-      apiClient.post<{ recoveryCodes: string[] }>('/api/auth/mfa/recovery-codes', body),
+    mutationFn: (body: { code: string }) => apiClient.post<RecoveryCodesAnswer>('/api/auth/mfa/recovery-codes', body),
     onSuccess: () => refresh(),
   });
 }
@@ -148,7 +155,7 @@ export function useAcceptStaffInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { token: string; password: string; code?: string }) =>
-      apiClient.post<{ token: string; recoveryCodes: string[] }>('/api/auth/staff-invitation/accept', body),
+      apiClient.post<AcceptedInvitation>('/api/auth/staff-invitation/accept', body),
     onSuccess: ({ token }) => {
       queryClient.removeQueries({ queryKey: currentUserKey });
       setToken(token);

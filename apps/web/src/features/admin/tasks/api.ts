@@ -1,4 +1,4 @@
-import type { CorrectionView, DecideCorrectionBody, MyTasks } from '@letsema/domain';
+import type { CorrectionPage, CorrectionView, DecideCorrectionBody, MyTasks } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
@@ -21,8 +21,7 @@ export function useMyTasks() {
 export function usePendingCorrections(isAllowed: boolean) {
   return useQuery({
     queryKey: taskKeys.corrections(),
-    queryFn: ({ signal }) =>
-      apiClient.get<{ requests: CorrectionView[]; total: number }>('/api/admin/corrections?limit=50', signal),
+    queryFn: ({ signal }) => apiClient.get<CorrectionPage>('/api/admin/corrections?limit=50', signal),
     enabled: isAllowed,
   });
 }
