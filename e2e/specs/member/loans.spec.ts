@@ -170,7 +170,7 @@ describe('a loan from the lending setup to its arrears', () => {
     await page.getByRole('heading', { name: 'Loans', level: 1 }).waitFor();
     const borrowing = page.getByRole('region', { name: 'Your borrowing' });
     await figure(borrowing, 'Paid-up capital').getByText(formatRand(CAPITAL_CENTS), { exact: true }).waitFor();
-    await figure(borrowing, 'Owed on loans').getByText(formatRand(0), { exact: true }).waitFor();
+    await figure(borrowing, 'Principal owed').getByText(formatRand(0), { exact: true }).waitFor();
 
     const form = page.getByRole('form', { name: 'Apply for a loan' });
     // The only product on offer is chosen already.
@@ -221,7 +221,7 @@ describe('a loan from the lending setup to its arrears', () => {
     expect(await mine.count()).toBe(1);
     await mine.getByText('Waiting for the guarantor', { exact: true }).waitFor();
     // An application is not owed until it is paid out, but it counts against the limit, so it is not lent twice.
-    await figure(borrowing, 'Owed on loans').getByText(formatRand(0), { exact: true }).waitFor();
+    await figure(borrowing, 'Principal owed').getByText(formatRand(0), { exact: true }).waitFor();
     await figure(borrowing, 'Applied for').getByText('R 2 500.00', { exact: true }).waitFor();
     const loans = await api<{ id: string; number: string }[]>('GET', '/api/loans', undefined, borrower.token);
     expect(loans.map((loan) => loan.number)).toEqual([LOAN_NUMBER]);
@@ -378,7 +378,7 @@ describe('a loan from the lending setup to its arrears', () => {
     await firstRow.getByText(`Paid R 200.00 · Left ${formatRand(firstLeftCents)}`, { exact: false }).waitFor();
     await page.goto('/loans');
     const borrowing = page.getByRole('region', { name: 'Your borrowing' });
-    await figure(borrowing, 'Owed on loans').getByText('R 2 337.50', { exact: true }).waitFor();
+    await figure(borrowing, 'Principal owed').getByText('R 2 337.50', { exact: true }).waitFor();
 
     // The member's statement shows the loan beside the contributions: paid out, repaid, still owed.
     await page.goto('/statements');

@@ -178,7 +178,11 @@ function OfferSection({ offer, onApplied }: { offer: LoanOffer; onApplied: (amou
         }}
       >
         <Figure label="Paid-up capital" value={formatRandAmount(offer.capital)} />
-        <Figure label="Owed on loans" value={formatRandAmount(offer.owed)} hint="On loans paid out" />
+        <Figure
+          label="Principal owed"
+          value={formatRandAmount(offer.owed)}
+          hint="On loans paid out; interest and penalties are due on top"
+        />
         {offer.appliedFor > 0 && (
           <Figure
             label="Applied for"
