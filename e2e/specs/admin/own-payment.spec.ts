@@ -5,15 +5,8 @@ import { openDatabase } from '../../../apps/api/src/db/client.js';
 import { users } from '../../../apps/api/src/db/schema.js';
 import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
-import { api, useBrowser } from '../../fixtures/browser.js';
-import {
-  adminToken,
-  createActiveMember,
-  createOpenPool,
-  joinFigures,
-  joinOverApi,
-  payOverApi,
-} from '../../fixtures/investing.js';
+import { useBrowser } from '../../fixtures/browser.js';
+import { createPayingMember, payOverApi } from '../../fixtures/investing.js';
 import { useOwnServer } from '../../fixtures/own-server.js';
 
 const newPage = useBrowser();
@@ -25,12 +18,8 @@ describe("an admin's own payment", () => {
 
   it('shows its admin the reason instead of Approve and Reject, and another admin Approve', async () => {
     await own.start();
-    const token = await adminToken();
-    const member = await createActiveMember('Zanele Staff');
-    const pool = await createOpenPool(token);
-    const membership = await joinOverApi(member.token, pool, 2, 'monthly');
-    await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
-    await payOverApi(member.token, pool.id, joinFigures(pool, 2, 'monthly').instalmentCents, 'EFT / bank transfer');
+    const { member, pool, instalmentCents } = await createPayingMember('Zanele Staff');
+    await payOverApi(member.token, pool.id, instalmentCents, 'EFT / bank transfer');
     await own.stop();
     const database = await openDatabase({ dataDir: own.dataDir });
     try {

@@ -4,14 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, DEPUTY, newEmail } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
-import {
-  adminToken,
-  createActiveMember,
-  createOpenPool,
-  joinFigures,
-  joinOverApi,
-  payOverApi,
-} from '../../fixtures/investing.js';
+import { adminToken, createActiveMember, createPayingMember, payOverApi } from '../../fixtures/investing.js';
 import { loginOverApi } from '../../fixtures/onboarding.js';
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
@@ -33,12 +26,7 @@ const returnToTab = (page: Page) =>
 describe('what waits for an admin reaches them', () => {
   it("a member's payment reaches a payments admin already signed in: the bell, the notification and My Tasks", async () => {
     const cashier = await newAdmin('Kagiso Cashier', ['payment_management']);
-    const token = await adminToken();
-    const member = await createActiveMember('Thandi Waiting');
-    const pool = await createOpenPool(token);
-    const membership = await joinOverApi(member.token, pool, 2, 'monthly');
-    await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
-    const { instalmentCents } = joinFigures(pool, 2, 'monthly');
+    const { member, pool, instalmentCents } = await createPayingMember('Thandi Waiting');
 
     const page = await newPage(PHONE);
     await signIn(page, cashier.email, cashier.password);

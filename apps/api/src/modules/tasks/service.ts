@@ -20,7 +20,7 @@ import {
   type TaskItem,
 } from '@letsema/domain';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accountingPeriods,
@@ -59,6 +59,11 @@ interface Found {
 
 /** Each queue's oldest items the list shows, and one row past them to tell whether it holds more. */
 const LIMIT = TASKS_SHOWN_PER_QUEUE + 1;
+
+/** The rows waiting in queue `key` (the condition the dashboard counts by), oldest first along its index. */
+function oldest<Q extends PgSelect>(query: Q, key: QueueKey, [at, id]: [PgColumn, PgColumn]) {
+  return query.where(waitingRows[key].where).orderBy(asc(at), asc(id)).limit(LIMIT);
+}
 /** The months not yet closed that My Tasks lists, oldest first. */
 const MONTHS_SHOWN = 12;
 
@@ -82,12 +87,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const readers: Record<QueueKey, (admin: AuthUser) => Promise<Found[]>> = {
     registrations: async () =>
       (
-        await db
-          .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
-          .from(users)
-          .where(waitingRows.registrations.where)
-          .orderBy(asc(users.submittedAt), asc(users.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
+            .from(users)
+            .$dynamic(),
+          'registrations',
+          [users.submittedAt, users.id],
+        )
       ).map((row) => ({
         id: row.id,
         title: `Registration of ${row.fullName ?? row.email}`,
@@ -99,13 +106,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     corrections: async (admin) =>
       (
-        await db
-          .select({ row: correctionRequests, who: users.fullName })
-          .from(correctionRequests)
-          .innerJoin(users, eq(users.id, correctionRequests.userId))
-          .where(waitingRows.corrections.where)
-          .orderBy(asc(correctionRequests.createdAt), asc(correctionRequests.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: correctionRequests, who: users.fullName })
+            .from(correctionRequests)
+            .innerJoin(users, eq(users.id, correctionRequests.userId))
+            .$dynamic(),
+          'corrections',
+          [correctionRequests.createdAt, correctionRequests.id],
+        )
       ).map(({ row, who }) => ({
         id: row.id,
         title: `Correction asked by ${nameOf(who)}`,
@@ -116,14 +125,16 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     passwordResets: async (admin) => {
       const maker = alias(users, 'maker');
-      const rows = await db
-        .select({ row: accountLinks, who: users.fullName, makerName: maker.fullName })
-        .from(accountLinks)
-        .innerJoin(users, eq(users.id, accountLinks.userId))
-        .leftJoin(maker, eq(maker.id, accountLinks.requestedBy))
-        .where(waitingRows.passwordResets.where)
-        .orderBy(asc(accountLinks.createdAt), asc(accountLinks.id))
-        .limit(LIMIT);
+      const rows = await oldest(
+        db
+          .select({ row: accountLinks, who: users.fullName, makerName: maker.fullName })
+          .from(accountLinks)
+          .innerJoin(users, eq(users.id, accountLinks.userId))
+          .leftJoin(maker, eq(maker.id, accountLinks.requestedBy))
+          .$dynamic(),
+        'passwordResets',
+        [accountLinks.createdAt, accountLinks.id],
+      );
       return rows.map(({ row, who, makerName }) => ({
         id: row.id,
         title: `Approve the password reset of ${nameOf(who)}`,
@@ -136,14 +147,16 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     poolRequests: async (admin) =>
       (
-        await db
-          .select({ row: memberships, who: users.fullName, pool: pools.name })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .innerJoin(pools, eq(pools.id, memberships.poolId))
-          .where(waitingRows.poolRequests.where)
-          .orderBy(asc(memberships.createdAt), asc(memberships.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: memberships, who: users.fullName, pool: pools.name })
+            .from(memberships)
+            .innerJoin(users, eq(users.id, memberships.userId))
+            .innerJoin(pools, eq(pools.id, memberships.poolId))
+            .$dynamic(),
+          'poolRequests',
+          [memberships.createdAt, memberships.id],
+        )
       ).map(({ row, who, pool }) => ({
         id: row.id,
         title: `${who ?? 'A member'} asks to join ${pool}`,
@@ -154,13 +167,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     payments: async (admin) =>
       (
-        await db
-          .select({ row: payments, who: users.fullName })
-          .from(payments)
-          .innerJoin(users, eq(users.id, payments.userId))
-          .where(waitingRows.payments.where)
-          .orderBy(asc(payments.createdAt), asc(payments.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: payments, who: users.fullName })
+            .from(payments)
+            .innerJoin(users, eq(users.id, payments.userId))
+            .$dynamic(),
+          'payments',
+          [payments.createdAt, payments.id],
+        )
       ).map(({ row, who }) => ({
         id: row.id,
         title: `Payment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
@@ -172,14 +187,16 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     loanRepayments: async (admin) =>
       (
-        await db
-          .select({ row: loanRepayments, who: users.fullName, number: loans.number })
-          .from(loanRepayments)
-          .innerJoin(users, eq(users.id, loanRepayments.userId))
-          .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-          .where(waitingRows.loanRepayments.where)
-          .orderBy(asc(loanRepayments.createdAt), asc(loanRepayments.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: loanRepayments, who: users.fullName, number: loans.number })
+            .from(loanRepayments)
+            .innerJoin(users, eq(users.id, loanRepayments.userId))
+            .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+            .$dynamic(),
+          'loanRepayments',
+          [loanRepayments.createdAt, loanRepayments.id],
+        )
       ).map(({ row, who, number }) => ({
         id: row.id,
         title: `Loan repayment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
@@ -190,13 +207,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     loans: async (admin) =>
       (
-        await db
-          .select({ row: loans, who: users.fullName })
-          .from(loans)
-          .innerJoin(users, eq(users.id, loans.userId))
-          .where(waitingRows.loans.where)
-          .orderBy(asc(loans.createdAt), asc(loans.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: loans, who: users.fullName })
+            .from(loans)
+            .innerJoin(users, eq(users.id, loans.userId))
+            .$dynamic(),
+          'loans',
+          [loans.createdAt, loans.id],
+        )
       ).map(({ row, who }) => {
         const isApproval = row.status === 'pending';
         // Nobody decides a loan they asked for or guarantee; whoever approved it does not pay it out.
@@ -221,13 +240,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     loanWaivers: async (admin) =>
       (
-        await db
-          .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
-          .from(loanPenaltyWaivers)
-          .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
-          .where(waitingRows.loanWaivers.where)
-          .orderBy(asc(loanPenaltyWaivers.createdAt), asc(loanPenaltyWaivers.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
+            .from(loanPenaltyWaivers)
+            .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
+            .$dynamic(),
+          'loanWaivers',
+          [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
+        )
       ).map(({ row, number, borrower }) => ({
         id: row.id,
         title: `Waive a late penalty of ${formatRand(row.amountCents)} on ${formatLoanNumber(number)}?`,
@@ -239,13 +260,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     withdrawals: async (admin) =>
       (
-        await db
-          .select({ row: withdrawals, who: users.fullName })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .where(waitingRows.withdrawals.where)
-          .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: withdrawals, who: users.fullName })
+            .from(withdrawals)
+            .innerJoin(users, eq(users.id, withdrawals.userId))
+            .$dynamic(),
+          'withdrawals',
+          [withdrawals.createdAt, withdrawals.id],
+        )
       ).map(({ row, who }) => {
         const isApproval = row.status === 'requested';
         // The member does not approve their own; whoever approved it does not also pay it.
@@ -262,13 +285,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     exits: async (admin) => {
       // The cooperative's calendar day, as the notice was counted.
       const today = dayOf(clock.now());
-      const rows = await db
-        .select({ row: exitRequests, who: users.fullName })
-        .from(exitRequests)
-        .innerJoin(users, eq(users.id, exitRequests.userId))
-        .where(waitingRows.exits.where)
-        .orderBy(asc(exitRequests.createdAt), asc(exitRequests.id))
-        .limit(LIMIT);
+      const rows = await oldest(
+        db
+          .select({ row: exitRequests, who: users.fullName })
+          .from(exitRequests)
+          .innerJoin(users, eq(users.id, exitRequests.userId))
+          .$dynamic(),
+        'exits',
+        [exitRequests.createdAt, exitRequests.id],
+      );
       return rows.map(({ row, who }) => {
         const payout = `Payout ${formatRand(row.payoutCents ?? 0)}`;
         if (row.status === 'requested') {
@@ -307,34 +332,22 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     },
 
     expenses: async (admin) =>
-      (
-        await db
-          .select()
-          .from(expenses)
-          .where(waitingRows.expenses.where)
-          .orderBy(asc(expenses.createdAt), asc(expenses.id))
-          .limit(LIMIT)
-      ).map((row) => ({
-        id: row.id,
-        title: `Expense of ${formatRand(row.amountCents)}`,
-        detail: `${row.description}${approvals(row.approverIds, row.approvalsNeeded)}`,
-        since: row.createdAt,
-        isTheirs: mayDecide(
-          admin.id,
-          { makerId: row.recordedBy, amountCents: row.amountCents, approverIds: row.approverIds },
-          row.approvalsNeeded,
-        ),
-      })),
+      (await oldest(db.select().from(expenses).$dynamic(), 'expenses', [expenses.createdAt, expenses.id])).map(
+        (row) => ({
+          id: row.id,
+          title: `Expense of ${formatRand(row.amountCents)}`,
+          detail: `${row.description}${approvals(row.approverIds, row.approvalsNeeded)}`,
+          since: row.createdAt,
+          isTheirs: mayDecide(
+            admin.id,
+            { makerId: row.recordedBy, amountCents: row.amountCents, approverIds: row.approverIds },
+            row.approvalsNeeded,
+          ),
+        }),
+      ),
 
     income: async (admin) =>
-      (
-        await db
-          .select()
-          .from(income)
-          .where(waitingRows.income.where)
-          .orderBy(asc(income.createdAt), asc(income.id))
-          .limit(LIMIT)
-      ).map((row) => ({
+      (await oldest(db.select().from(income).$dynamic(), 'income', [income.createdAt, income.id])).map((row) => ({
         id: row.id,
         title: `Income of ${formatRand(row.amountCents)}`,
         detail: row.description,
@@ -344,36 +357,38 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     expenseReversals: async (admin) =>
       (
-        await db
-          .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
-          .from(recordReversalRequests)
-          .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
-          .where(waitingRows.expenseReversals.where)
-          .orderBy(asc(recordReversalRequests.createdAt), asc(recordReversalRequests.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
+            .from(recordReversalRequests)
+            .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
+            .$dynamic(),
+          'expenseReversals',
+          [recordReversalRequests.createdAt, recordReversalRequests.id],
+        )
       ).map(({ row, recordedBy, approverIds }) => reversal(admin, row, 'an expense', [recordedBy, ...approverIds])),
 
     incomeReversals: async (admin) =>
       (
-        await db
-          .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
-          .from(recordReversalRequests)
-          .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
-          .where(waitingRows.incomeReversals.where)
-          .orderBy(asc(recordReversalRequests.createdAt), asc(recordReversalRequests.id))
-          .limit(LIMIT)
+        await oldest(
+          db
+            .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
+            .from(recordReversalRequests)
+            .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
+            .$dynamic(),
+          'incomeReversals',
+          [recordReversalRequests.createdAt, recordReversalRequests.id],
+        )
       ).map(({ row, recordedBy, decidedBy }) =>
         reversal(admin, row, 'income', decidedBy ? [recordedBy, decidedBy] : [recordedBy]),
       ),
 
     monthRequests: async (admin) =>
       (
-        await db
-          .select()
-          .from(periodReopenRequests)
-          .where(waitingRows.monthRequests.where)
-          .orderBy(asc(periodReopenRequests.createdAt), asc(periodReopenRequests.id))
-          .limit(LIMIT)
+        await oldest(db.select().from(periodReopenRequests).$dynamic(), 'monthRequests', [
+          periodReopenRequests.createdAt,
+          periodReopenRequests.id,
+        ])
       ).map((row) => ({
         id: row.id,
         title: `${row.kind === 'unlock' ? 'Unlock' : 'Reopen'} ${formatPeriod(row.period)}?`,
@@ -384,14 +399,16 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
     staffGrants: async (admin) => {
       const maker = alias(users, 'maker');
-      const rows = await db
-        .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
-        .from(staffGrants)
-        .innerJoin(users, eq(users.id, staffGrants.userId))
-        .leftJoin(maker, eq(maker.id, staffGrants.makerId))
-        .where(waitingRows.staffGrants.where)
-        .orderBy(asc(staffGrants.createdAt), asc(staffGrants.id))
-        .limit(LIMIT);
+      const rows = await oldest(
+        db
+          .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
+          .from(staffGrants)
+          .innerJoin(users, eq(users.id, staffGrants.userId))
+          .leftJoin(maker, eq(maker.id, staffGrants.makerId))
+          .$dynamic(),
+        'staffGrants',
+        [staffGrants.createdAt, staffGrants.id],
+      );
       return rows.map(({ row, who, email, makerName }) => ({
         id: row.id,
         title: `${row.kind === 'invitation' ? 'Approve the invitation of' : 'Approve new roles for'} ${who ?? email}`,
