@@ -76,6 +76,13 @@ export const googleSettings = z.object({
   scope: z.string(),
 });
 
+/** A mail was sent (or, not to tell who has an account, would have been). */
+export const sentAnswer = z.object({ sent: z.literal(true) });
+/** A password was set again with a link or a code. */
+export const resetAnswer = z.object({ reset: z.literal(true) });
+/** `POST /api/auth/verify-email`. */
+export const verifiedAnswer = z.object({ verified: z.literal(true) });
+
 /** `GET /api/auth/providers`: the sign-in providers offered besides the password. */
 export const authProviders = z.object({ google: googleSettings.nullable() });
 
@@ -90,3 +97,6 @@ export type MfaSetup = z.infer<typeof mfaSetup>;
 export type RecoveryCodesAnswer = z.infer<typeof recoveryCodes>;
 export type GoogleSettings = z.infer<typeof googleSettings>;
 export type AuthProviders = z.infer<typeof authProviders>;
+export type SentAnswer = z.infer<typeof sentAnswer>;
+export type ResetAnswer = z.infer<typeof resetAnswer>;
+export type VerifiedAnswer = z.infer<typeof verifiedAnswer>;

@@ -1,4 +1,4 @@
-import { assistedResetCompleteBody, assistedResetMessages, assistedResetView } from '@letsema/domain';
+import { assistedResetCompleteBody, assistedResetMessages, assistedResetView, resetAnswer } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
@@ -114,7 +114,7 @@ export function assistedResetRoutes(
           'The same strength rules as registration; `code` (authenticator app or recovery code) is required when two-factor sign-in is on. A wrong, used or expired code, or another address, answer alike; five tries an hour per address.',
         isPublic: true,
         body: assistedResetCompleteBody,
-        data: z.object({ reset: z.literal(true) }),
+        data: resetAnswer,
         errors: [429],
       }),
     },

@@ -1,11 +1,11 @@
 import {
+  authProviders,
   changePasswordBody,
   disableMfaBody,
   emailLinkBody,
   emailPreferences,
   emailPreferencesBody,
   enableMfaBody,
-  authProviders,
   googleSignInBody,
   loginAnswer,
   loginBody,
@@ -18,8 +18,11 @@ import {
   reauthenticateBody,
   recoveryCodes,
   registerBody,
+  resetAnswer,
+  sentAnswer,
   signInLinkBody,
   tokenAnswer,
+  verifiedAnswer,
   verifyEmailBody,
 } from '@letsema/domain';
 import type { RateLimitRule } from '../../config.js';
@@ -93,7 +96,6 @@ export function authRoutes(
     },
   );
 
-  const sent = z.object({ sent: z.literal(true) });
   app.post(
     '/api/auth/password-reset',
     {
@@ -104,7 +106,7 @@ export function authRoutes(
           'Answers the same whether or not an account uses the address. The link works once, for 30 minutes. Limited per network address and per address typed (three an hour).',
         isPublic: true,
         body: emailLinkBody,
-        data: sent,
+        data: sentAnswer,
         errors: [429],
       }),
     },
@@ -124,7 +126,7 @@ export function authRoutes(
           'The same strength rules as registration. When the account has two-factor sign-in on, `code` (from the authenticator app, or a recovery code) is required.',
         isPublic: true,
         body: passwordResetCompleteBody,
-        data: z.object({ reset: z.literal(true) }),
+        data: resetAnswer,
         errors: [429],
       }),
     },
@@ -144,7 +146,7 @@ export function authRoutes(
           'For an account whose password sign-in is paused after too many wrong passwords in a day, or a member who prefers it. Answers the same whether or not an account uses the address. The link works once, for 15 minutes.',
         isPublic: true,
         body: emailLinkBody,
-        data: sent,
+        data: sentAnswer,
         errors: [429],
       }),
     },
@@ -181,7 +183,7 @@ export function authRoutes(
         summary: 'Confirm the e-mail address with the token from the link',
         isPublic: true,
         body: verifyEmailBody,
-        data: z.object({ verified: z.literal(true) }),
+        data: verifiedAnswer,
       }),
     },
     async (request) => {
@@ -197,7 +199,7 @@ export function authRoutes(
       schema: routeDoc({
         tag,
         summary: 'Send the confirmation link again',
-        data: z.object({ sent: z.literal(true) }),
+        data: sentAnswer,
         errors: [409, 429],
       }),
     },
@@ -357,7 +359,7 @@ export function authRoutes(
           'E-mail a one-time code to confirm with, for an account without a password (signed in with a provider)',
         description:
           'The code (six digits, ten minutes, five tries) is sent to `POST /api/auth/reauthenticate` as `code`, from the same session. One a minute, five an hour.',
-        data: z.object({ sent: z.literal(true) }),
+        data: sentAnswer,
         errors: [409, 429],
       }),
     },

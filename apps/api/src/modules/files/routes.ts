@@ -1,4 +1,4 @@
-import { answerField, fileViewLinkBody, hasRole, reviewerRoleOf } from '@letsema/domain';
+import { fileViewLink, fileViewLinkBody, hasRole, reviewerRoleOf } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -112,10 +112,7 @@ export function fileRoutes(
           'the session and the file. The same people may ask for it as may read the file; the file is read with ' +
           'the session checked as for any call, so signing out ends the link too.',
         body: fileViewLinkBody,
-        data: z.object({
-          url: answerField.fileUrl.describe("The file's address with its `view` token"),
-          expiresInSeconds: z.number().int(),
-        }),
+        data: fileViewLink,
         errors: [404],
       }),
     },

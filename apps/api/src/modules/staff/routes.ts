@@ -2,6 +2,7 @@ import {
   acceptedInvitation,
   acceptStaffInvitationBody,
   createStaffBody,
+  sentAnswer,
   staffInvitationBody,
   staffInvitationView,
   staffMessages,
@@ -186,7 +187,7 @@ export function staffRoutes(
         description:
           "The admin's own reset link (30 minutes, once), sent to their address: the staff manager never sees it nor the password chosen with it, and nobody sets another admin's password. Not for oneself (Settings), an admin still invited (send the invitation again), or a suspended one; only the super admin for the super admin. Three an hour per admin, counted with the admin's own requests.",
         params,
-        data: z.object({ sent: z.literal(true) }),
+        data: sentAnswer,
         errors: [409, 429],
       }),
     },

@@ -9,7 +9,10 @@ import {
   type LoginBody,
   type LoginMfaBody,
   type RegisterBody,
+  type ResetAnswer,
+  type SentAnswer,
   type TokenAnswer,
+  type VerifiedAnswer,
 } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -137,7 +140,7 @@ export function useLogout() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiClient.post<{ verified: true }>('/api/auth/verify-email', { token }),
+    mutationFn: (token: string) => apiClient.post<VerifiedAnswer>('/api/auth/verify-email', { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
   });
 }
@@ -145,14 +148,14 @@ export function useVerifyEmail() {
 /** Sends a new verification link to the signed-in account's address. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiClient.post<{ sent: true }>('/api/auth/verify-email/resend'),
+    mutationFn: () => apiClient.post<SentAnswer>('/api/auth/verify-email/resend'),
   });
 }
 
 /** E-mails a link to choose a new password; the answer is the same for any address. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: EmailLinkBody) => apiClient.post<{ sent: true }>('/api/auth/password-reset', body),
+    mutationFn: (body: EmailLinkBody) => apiClient.post<SentAnswer>('/api/auth/password-reset', body),
   });
 }
 
@@ -161,7 +164,7 @@ export function useCompletePasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordResetCompleteBody) =>
-      apiClient.post<{ reset: true }>('/api/auth/password-reset/complete', body),
+      apiClient.post<ResetAnswer>('/api/auth/password-reset/complete', body),
     onSuccess: () => {
       // A session this browser held has ended with the others.
       clearToken();
@@ -173,7 +176,7 @@ export function useCompletePasswordReset() {
 /** E-mails a sign-in link; the answer is the same for any address. */
 export function useRequestSignInLink() {
   return useMutation({
-    mutationFn: (body: EmailLinkBody) => apiClient.post<{ sent: true }>('/api/auth/login/link', body),
+    mutationFn: (body: EmailLinkBody) => apiClient.post<SentAnswer>('/api/auth/login/link', body),
   });
 }
 
@@ -190,7 +193,7 @@ export function useSignInWithLink() {
 export function useCompleteAssistedReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AssistedResetCompleteBody) => apiClient.post<{ reset: true }>('/api/auth/assisted-reset', body),
+    mutationFn: (body: AssistedResetCompleteBody) => apiClient.post<ResetAnswer>('/api/auth/assisted-reset', body),
     onSuccess: () => {
       clearToken();
       queryClient.clear();

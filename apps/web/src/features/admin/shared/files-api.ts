@@ -1,3 +1,4 @@
+import type { FileViewLink } from '@letsema/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, fetchFile } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/use-object-url';
@@ -62,7 +63,7 @@ export function useFileViewLink(url: string | null | undefined) {
   const isEnabled = isProtectedFileUrl(url);
   return useQuery({
     queryKey: adminKeys.fileViewLink(isEnabled ? url : ''),
-    queryFn: async () => (await apiClient.post<{ url: string }>('/api/files/view-links', { url })).url,
+    queryFn: async () => (await apiClient.post<FileViewLink>('/api/files/view-links', { url })).url,
     enabled: isEnabled,
     staleTime: VIEW_LINK_FRESH_MS,
     gcTime: VIEW_LINK_FRESH_MS,

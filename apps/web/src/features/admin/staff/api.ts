@@ -1,4 +1,4 @@
-import type { CreateStaffBody, StaffView, UpdateStaffBody } from '@letsema/domain';
+import type { CreateStaffBody, SentAnswer, StaffView, UpdateStaffBody } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { adminKeys } from '../shared/query-keys';
@@ -97,8 +97,7 @@ export function useResendInvitation() {
 /** E-mails an active admin a link to choose a new password; the acting admin never sees it. */
 export function useSendStaffPasswordReset() {
   return useMutation({
-    mutationFn: (id: string) =>
-      apiClient.post<{ sent: true }>(`/api/admin/staff/${encodeURIComponent(id)}/password-reset`),
+    mutationFn: (id: string) => apiClient.post<SentAnswer>(`/api/admin/staff/${encodeURIComponent(id)}/password-reset`),
   });
 }
 
