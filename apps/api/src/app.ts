@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGuards } from './lib/auth-guard.js';
 import { enforceRoutePermissions } from './lib/permissions.js';
-import { DOCS_PREFIX, registerOpenApi } from './lib/openapi/register.js';
+import { DOCS_PREFIX, appSchemaCompilers, registerOpenApi } from './lib/openapi/register.js';
 import { fail } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: toFastifyTrust(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: appSchemaCompilers },
   });
 
   app.decorateRequest('auth', null);

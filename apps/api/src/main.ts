@@ -18,8 +18,12 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const admin = await ensureSuperAdmin(database.db, config.admin);
-  const app = await buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel, standardOutput()) });
+  // A first start hashes the super admin's password (argon2, on libuv's threads) while the routes
+  // are built on the main thread, instead of one after the other.
+  const [admin, app] = await Promise.all([
+    ensureSuperAdmin(database.db, config.admin),
+    buildApp({ config, db: database.db }, { logger: loggerOptions(config.logLevel, standardOutput()) }),
+  ]);
 
   // The password goes to a file only the owner reads, never to the console or a log.
   const passwordFile = admin.generatedPassword

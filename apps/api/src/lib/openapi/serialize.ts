@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import type { FastifySerializerCompiler } from 'fastify';
-import fastJson from 'fast-json-stringify';
+import type FastJson from 'fast-json-stringify';
 import { z } from 'zod';
+
+// Loaded with the first answer compiled rather than at start, where it was a tenth of a second of a
+// first start's CPU and compiled nothing.
+let fastJson: typeof FastJson | undefined;
+const loadFastJson = () => (fastJson ??= createRequire(import.meta.url)('fast-json-stringify') as typeof FastJson);
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
@@ -32,7 +38,7 @@ export function compileAnswer(schema: object): Serialize {
       ? // Without the registry of named schemas they are written in place: no \$ref to resolve.
         (z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', metadata: z.registry() }) as JsonSchema)
       : (schema as JsonSchema);
-  return fastJson(forSerializing(json) as Parameters<typeof fastJson>[0]);
+  return loadFastJson()(forSerializing(json) as Parameters<typeof FastJson>[0]);
 }
 
 /**
