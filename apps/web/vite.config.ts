@@ -19,7 +19,7 @@ const vendorChunks: Record<string, RegExp> = {
 };
 
 // The vendor chunks, the first screens' plain parts in one chunk of their own (build/plain-chunk.ts),
-// and MUI with the sign-in pages' parts (build/mui-chunk.ts).
+// the sign-in pages' parts and MUI (build/mui-chunk.ts).
 function vendorChunk(id: string): string | undefined {
   return Object.keys(vendorChunks).find((name) => vendorChunks[name]!.test(id));
 }

@@ -13,6 +13,8 @@ export const FIRST_SCREENS_DIR = 'first-screens';
  * the build no longer holds fails it.
  */
 export const FIRST_SCREENS: Record<string, string[]> = {
+  // The sign-in pages are drawn without MUI, but fetch its chunk with them (it is not run): the pages
+  // after sign-in that draw MUI's components then find it downloaded.
   '/login': ['src/features/auth/login-page.tsx', 'src/components/mui-theme.tsx'],
   '/register': ['src/features/auth/register-page.tsx', 'src/components/mui-theme.tsx'],
   '/dashboard': ['src/shell/member-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],

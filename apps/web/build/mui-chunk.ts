@@ -5,16 +5,26 @@ import type { Plugin } from 'vite';
 /**
  * The chunks made around the sign-in pages, in the order they are chosen: each holds what its pages
  * import that no chunk before it holds.
- * - `mui`: MUI as the sign-in page draws it (components, styles, emotion, the theme's provider) and
- *   the form parts; every page that draws MUI's components shares it.
+ * - `sign-in`: the sign-in page and its parts (drawn with plain parts, without MUI).
  * - `sign-up`: what the registration page adds (the password strength meter and its bar).
+ * - `mui`: MUI as the pages drawn with it use it (components, styles, emotion, the theme's provider)
+ *   and its form parts; every page that draws MUI's components shares it.
  */
 export const SIGN_IN_CHUNKS: ReadonlyArray<{ name: string; roots: string[] }> = [
-  { name: 'mui', roots: ['src/features/auth/login-page.tsx', 'src/components/mui-theme.tsx'] },
+  { name: 'sign-in', roots: ['src/features/auth/login-page.tsx'] },
   { name: 'sign-up', roots: ['src/features/auth/register-page.tsx'] },
+  {
+    name: 'mui',
+    roots: [
+      'src/components/mui-theme.tsx',
+      'src/components/form-text-field.tsx',
+      'src/components/form-password-field.tsx',
+      'src/components/submit-button.tsx',
+    ],
+  },
 ];
 
-/** The modules of the screens drawn without MUI, which must never wait for those chunks. */
+/** The modules of the screens drawn without MUI that are no sign-in page: they never wait for those chunks. */
 export const WITHOUT_MUI = ['src/shell/member-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'];
 
 const COMMONJS_HELPERS = '\0commonjsHelpers.js';

@@ -196,7 +196,6 @@ export function themeCssVariables(source: Theme): Record<string, string> {
     '--lt-on-primary': palette.primary.contrastText,
     '--lt-primary-dark': palette.primary.dark,
     '--lt-primary-track': lighten(palette.primary.main, 0.62),
-    '--lt-success-track': lighten(palette.success.main, 0.62),
     '--lt-secondary': palette.secondary.main,
     '--lt-text': palette.text.primary,
     '--lt-text-secondary': palette.text.secondary,
@@ -215,6 +214,8 @@ export function themeCssVariables(source: Theme): Record<string, string> {
     const colour = palette[severity];
     variables[`--lt-${severity}`] = colour.main;
     variables[`--lt-on-${severity}`] = colour.contrastText;
+    // A determinate bar's track, as MUI's LinearProgress works it out.
+    variables[`--lt-${severity}-track`] = lighten(colour.main, 0.62);
     variables[`--lt-alert-${severity}-text`] = darken(colour.light, 0.6);
     variables[`--lt-alert-${severity}-background`] = lighten(colour.light, 0.9);
   }

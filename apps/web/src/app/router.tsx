@@ -8,8 +8,9 @@ import { PageErrorPage, RouteErrorPage } from './route-error-page';
 // The first download holds the router, the guards and the API client, and no page: every page, and the
 // member shell and the wizard's layout around them, is its own chunk, fetched when first opened (a
 // layout and its page are fetched together; the first screens' pages name them for the browser to
-// fetch with the first download, build/first-screens.ts). Nor does it hold MUI: the dashboard is drawn
-// with plain parts, and a page that draws MUI's components comes with MUI and the theme (`themed`).
+// fetch with the first download, build/first-screens.ts). Nor does it hold MUI: the dashboard and the
+// sign-in, sign-up and password recovery pages are drawn with plain parts, and a page that draws MUI's
+// components comes with MUI and the theme (`themed`).
 // Members never download the back office: it is fetched only after the admin guard passes.
 const AdminRoutes = lazy(() => import('./admin-routes').then((module) => ({ default: module.AdminRoutes })));
 
@@ -29,17 +30,11 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/login',
-        lazy: themed(
-          () => import('../features/auth/login-page'),
-          (m) => m.LoginPage,
-        ),
+        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
         path: '/register',
-        lazy: themed(
-          () => import('../features/auth/register-page'),
-          (m) => m.RegisterPage,
-        ),
+        lazy: () => import('../features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
         path: '/auth/google/callback',
@@ -57,10 +52,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/forgot-password',
-        lazy: themed(
-          () => import('../features/auth/forgot-password-page'),
-          (m) => m.ForgotPasswordPage,
-        ),
+        lazy: () => import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
       },
       {
         path: '/reset-password',

@@ -1,5 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
 import {
+  PlainPasswordField,
   PlainSelectField,
   PlainTextField,
   type PlainSelectFieldProps,
@@ -37,4 +38,15 @@ export function FormPlainSelectField<TFieldValues extends FieldValues, TTransfor
 }: BoundProps<PlainSelectFieldProps, TFieldValues, TTransformed>) {
   const { value, ...binding } = useFormField({ name, control, helperText, disabled });
   return <PlainSelectField {...props} {...binding} value={String(value)} />;
+}
+
+/** A plain password field, with its show button, bound to a react-hook-form field. */
+export function FormPlainPasswordField<TFieldValues extends FieldValues, TTransformed = TFieldValues>({
+  name,
+  control,
+  helperText,
+  disabled,
+  ...props
+}: BoundProps<Omit<PlainTextFieldProps, 'type' | 'endAdornment'>, TFieldValues, TTransformed>) {
+  return <PlainPasswordField {...props} {...useFormField({ name, control, helperText, disabled })} />;
 }

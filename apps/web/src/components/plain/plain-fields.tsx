@@ -9,6 +9,8 @@ import {
   type Ref,
 } from 'react';
 import { classNames } from '../../lib/class-names';
+import { PlainIcon } from './plain-icon';
+import { visibility, visibilityOff } from './plain-icons';
 import styles from './plain.module.css';
 
 /** What the plain fields share: a label, a hint or an error under the field, and its state. */
@@ -34,8 +36,9 @@ function FieldFrame({
   error = false,
   disabled = false,
   isShrunk,
+  endAdornment,
   children,
-}: PlainFieldFrameProps & { id: string; isShrunk: boolean; children: ReactNode }) {
+}: PlainFieldFrameProps & { id: string; isShrunk: boolean; endAdornment?: ReactNode; children: ReactNode }) {
   return (
     <div
       className={classNames(
@@ -48,8 +51,9 @@ function FieldFrame({
       <label htmlFor={id} id={`${id}-label`} className={styles.fieldLabel}>
         {label}
       </label>
-      <div className={styles.fieldBox}>
+      <div className={classNames(styles.fieldBox, endAdornment !== undefined && styles.fieldAdorned)}>
         {children}
+        {endAdornment !== undefined && <div className={styles.fieldAdornment}>{endAdornment}</div>}
         <fieldset aria-hidden="true" className={styles.fieldOutline}>
           <legend>
             <span>{label}</span>
@@ -71,7 +75,7 @@ export interface PlainTextFieldProps extends PlainFieldFrameProps {
   onChange: ChangeEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;
   inputRef?: Ref<HTMLInputElement>;
-  type?: 'text' | 'tel' | 'date' | 'email';
+  type?: 'text' | 'tel' | 'date' | 'email' | 'password';
   autoComplete?: string;
   placeholder?: string;
   /** The label stays small above the field even when it is empty (a date field shows its own pattern). */
@@ -79,6 +83,9 @@ export interface PlainTextFieldProps extends PlainFieldFrameProps {
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   max?: string;
+  autoFocus?: boolean;
+  /** Drawn at the field's end, inside its frame (the password's show button). */
+  endAdornment?: ReactNode;
 }
 
 /**
@@ -104,6 +111,8 @@ export function PlainTextField({
   inputMode,
   maxLength,
   max,
+  autoFocus,
+  endAdornment,
 }: PlainTextFieldProps) {
   const id = useId();
   const [isAutofilled, setAutofilled] = useState(false);
@@ -113,7 +122,15 @@ export function PlainTextField({
   const watchAutofill = (event: AnimationEvent<HTMLInputElement>) =>
     setAutofilled(event.currentTarget.matches(':-webkit-autofill'));
   return (
-    <FieldFrame id={id} label={label} helperText={helperText} error={error} disabled={disabled} isShrunk={isShrunk}>
+    <FieldFrame
+      id={id}
+      label={label}
+      helperText={helperText}
+      error={error}
+      disabled={disabled}
+      isShrunk={isShrunk}
+      endAdornment={endAdornment}
+    >
       <input
         id={id}
         ref={inputRef}
@@ -129,6 +146,7 @@ export function PlainTextField({
         inputMode={inputMode}
         maxLength={maxLength}
         max={max}
+        autoFocus={autoFocus}
         aria-invalid={error}
         aria-describedby={helperText ? hintId(id) : undefined}
         className={styles.fieldInput}
@@ -197,5 +215,30 @@ export function PlainSelectField({
         <path d="M7 10l5 5 5-5z" />
       </svg>
     </FieldFrame>
+  );
+}
+
+/**
+ * A password field with a button that shows or hides what was typed, as `FormPasswordField` draws
+ * it with MUI, drawn with plain elements for the sign-in pages.
+ */
+export function PlainPasswordField(props: Omit<PlainTextFieldProps, 'type' | 'endAdornment'>) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <PlainTextField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      endAdornment={
+        <button
+          type="button"
+          aria-label={isVisible ? 'Hide password' : 'Show password'}
+          onClick={() => setIsVisible((visible) => !visible)}
+          onMouseDown={(event) => event.preventDefault()}
+          className={classNames(styles.iconButton, styles.iconButtonEdgeEnd)}
+        >
+          <PlainIcon drawing={isVisible ? visibilityOff : visibility} />
+        </button>
+      }
+    />
   );
 }

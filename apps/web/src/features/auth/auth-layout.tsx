@@ -1,7 +1,7 @@
-import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredPage } from '../../components/centered-page';
+import styles from '../../components/plain/plain.module.css';
 
 /** The line under the card: a question and a link to the other way in ("Already have an account? Sign in"). */
 export interface AuthFooter {
@@ -29,9 +29,9 @@ export function AuthLayout({
       footer={
         <>
           {footer.question}{' '}
-          <Link component={RouterLink} to={footer.to} sx={{ fontWeight: 600 }}>
+          <RouterLink to={footer.to} className={styles.link}>
             {footer.linkText}
-          </Link>
+          </RouterLink>
         </>
       }
     >

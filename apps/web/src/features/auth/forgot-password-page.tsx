@@ -1,13 +1,11 @@
 import { recoveryMessages, type EmailLinkBody, type emailLinkBody } from '@letsema/domain';
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
-import { FormTextField } from '../../components/form-text-field';
-import { SubmitButton } from '../../components/submit-button';
+import { FormPlainTextField } from '../../components/form-plain-fields';
+import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainSubmitButton } from '../../components/plain/plain-button';
+import styles from '../../components/plain/plain.module.css';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -54,26 +52,25 @@ export function EmailLinkRequestForm({ kind }: { kind: keyof typeof KINDS }) {
       footer={{ question: 'Remembered it?', linkText: 'Back to sign in', to: '/login' }}
     >
       {request.isSuccess ? (
-        <Stack spacing={2}>
-          <Alert severity="success" role="status">
-            {text.sent}
-          </Alert>
-          <Typography variant="body2" color="text.secondary">
+        <div className={styles.formStack} style={{ gap: 16 }}>
+          <PlainAlert severity="success">{text.sent}</PlainAlert>
+          <p className={styles.secondaryText}>
             No e-mail after a few minutes? Check your spam folder, and that you typed the address your account uses.
-          </Typography>
+          </p>
           {kind === 'reset' && <AssistedResetHint />}
-        </Stack>
+        </div>
       ) : (
-        <Stack
-          component="form"
+        <form
           noValidate
           onSubmit={submit}
           onInput={rules.preload}
           onPointerDown={rules.preload}
-          spacing={2.5}
+          className={styles.formStack}
         >
-          {request.error && <Alert severity="error">{getErrorMessage(request.error, 'Sending failed')}</Alert>}
-          <FormTextField
+          {request.error && (
+            <PlainAlert severity="error">{getErrorMessage(request.error, 'Sending failed')}</PlainAlert>
+          )}
+          <FormPlainTextField
             control={control}
             name="email"
             label="Email"
@@ -82,9 +79,9 @@ export function EmailLinkRequestForm({ kind }: { kind: keyof typeof KINDS }) {
             autoFocus
             disabled={request.isPending}
           />
-          <SubmitButton label={text.label} pendingLabel={text.pendingLabel} isPending={request.isPending} />
+          <PlainSubmitButton label={text.label} pendingLabel={text.pendingLabel} isPending={request.isPending} />
           {kind === 'reset' && <AssistedResetHint />}
-        </Stack>
+        </form>
       )}
     </AuthLayout>
   );
@@ -92,12 +89,12 @@ export function EmailLinkRequestForm({ kind }: { kind: keyof typeof KINDS }) {
 
 function AssistedResetHint() {
   return (
-    <Typography variant="body2" color="text.secondary">
+    <p className={styles.secondaryText}>
       No access to your e-mail?{' '}
-      <Link component={RouterLink} to="/assisted-reset" sx={{ fontWeight: 600 }}>
+      <RouterLink to="/assisted-reset" className={styles.link}>
         Use a code from the cooperative
-      </Link>
-    </Typography>
+      </RouterLink>
+    </p>
   );
 }
 

@@ -1,10 +1,8 @@
-import Google from '@mui/icons-material/Google';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainButton, PlainSpinner } from '../../components/plain/plain-button';
+import { PlainIcon } from '../../components/plain/plain-icon';
+import { google } from '../../components/plain/plain-icons';
+import styles from '../../components/plain/plain.module.css';
 import { useEffect, useState } from 'react';
 import { useAuthProviders } from './api';
 import { GOOGLE_FAILED_MESSAGE, prepareGoogleSignIn } from './google-flow';
@@ -43,23 +41,21 @@ export function GoogleSignInButton({ disabled = false }: { disabled?: boolean })
   };
 
   return (
-    <Stack spacing={2.5} sx={{ mt: 2.5 }}>
-      <Divider>
-        <Typography variant="body2" color="text.secondary">
-          or
-        </Typography>
-      </Divider>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button
+    <div className={styles.formStack} style={{ marginTop: 20 }}>
+      <div role="separator" aria-orientation="horizontal" className={styles.dividerWithText}>
+        <span>or</span>
+      </div>
+      {problem && <PlainAlert severity="error">{problem}</PlainAlert>}
+      <PlainButton
         variant="outlined"
         size="large"
-        fullWidth
+        isFullWidth
         onClick={() => void start()}
         disabled={disabled || isRedirecting}
-        startIcon={isRedirecting ? <CircularProgress size={18} color="inherit" /> : <Google />}
+        startIcon={isRedirecting ? <PlainSpinner size={18} /> : <PlainIcon drawing={google} />}
       >
         {isRedirecting ? 'Opening Google…' : 'Continue with Google'}
-      </Button>
-    </Stack>
+      </PlainButton>
+    </div>
   );
 }

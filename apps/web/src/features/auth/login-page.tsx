@@ -1,18 +1,15 @@
 import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { FormPasswordField } from '../../components/form-password-field';
-import { FormTextField } from '../../components/form-text-field';
+import { FormPlainPasswordField, FormPlainTextField } from '../../components/form-plain-fields';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { SubmitButton } from '../../components/submit-button';
+import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainSpinner, PlainSubmitButton } from '../../components/plain/plain-button';
+import styles from '../../components/plain/plain.module.css';
 import { getErrorMessage } from '../../lib/api-client';
+import { classNames } from '../../lib/class-names';
 import { useCurrentUser, type CurrentUser } from '../../lib/current-user';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -26,10 +23,15 @@ export interface LoginPageState {
   message?: string;
 }
 
-// Only an account with two-factor sign-in sees the code's form, after the password: it is fetched then.
-const SecondFactorForm = lazy(() =>
-  import('./second-factor-form').then((module) => ({ default: module.SecondFactorForm })),
-);
+// Only an account with two-factor sign-in sees the code's form, after the password: it is fetched then,
+// with MUI and the theme it is drawn with (the page itself is drawn with plain parts).
+const SecondFactorForm = lazy(async () => {
+  const [module, { withMuiTheme }] = await Promise.all([
+    import('./second-factor-form'),
+    import('../../components/mui-theme'),
+  ]);
+  return { default: withMuiTheme(module.SecondFactorForm) };
+});
 
 const rules = lazyResolver(() => import('./form-rules').then((module) => module.loginResolver));
 
@@ -74,13 +76,9 @@ export function LoginPage() {
       >
         <Suspense
           fallback={
-            <Box
-              role="status"
-              aria-label="Loading the code's form"
-              sx={{ display: 'flex', justifyContent: 'center', py: 3 }}
-            >
-              <CircularProgress />
-            </Box>
+            <div role="status" aria-label="Loading the code's form" className={styles.spinnerBlock}>
+              <PlainSpinner />
+            </div>
           }
         >
           <SecondFactorForm
@@ -103,17 +101,16 @@ export function LoginPage() {
       subtitle="Sign in to your Letsema account"
       footer={{ question: "Don't have an account?", linkText: 'Sign up', to: '/register' }}
     >
-      <Stack
-        component="form"
+      <form
         noValidate
         onSubmit={submit}
         onInput={rules.preload}
         onPointerDown={rules.preload}
-        spacing={2.5}
+        className={styles.formStack}
       >
-        {notice && !login.error && <Alert severity="success">{notice}</Alert>}
-        {login.error && <Alert severity="error">{getErrorMessage(login.error, 'Login failed')}</Alert>}
-        <FormTextField
+        {notice && !login.error && <PlainAlert severity="success">{notice}</PlainAlert>}
+        {login.error && <PlainAlert severity="error">{getErrorMessage(login.error, 'Login failed')}</PlainAlert>}
+        <FormPlainTextField
           control={control}
           name="email"
           label="Email"
@@ -122,23 +119,23 @@ export function LoginPage() {
           autoFocus
           disabled={login.isPending}
         />
-        <FormPasswordField
+        <FormPlainPasswordField
           control={control}
           name="password"
           label="Password"
           autoComplete="current-password"
           disabled={login.isPending}
         />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mt: '8px !important' }}>
-          <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ fontWeight: 600 }}>
+        <div className={styles.authLinks}>
+          <RouterLink to="/forgot-password" className={classNames(styles.link, styles.linkSmall)}>
             Forgot password?
-          </Link>
-          <Link component={RouterLink} to="/sign-in-link" variant="body2" sx={{ fontWeight: 600 }}>
+          </RouterLink>
+          <RouterLink to="/sign-in-link" className={classNames(styles.link, styles.linkSmall)}>
             E-mail me a sign-in link
-          </Link>
-        </Box>
-        <SubmitButton label="Sign In" pendingLabel="Signing in…" isPending={login.isPending} />
-      </Stack>
+          </RouterLink>
+        </div>
+        <PlainSubmitButton label="Sign In" pendingLabel="Signing in…" isPending={login.isPending} />
+      </form>
       <GoogleSignInButton disabled={login.isPending} />
     </AuthLayout>
   );

@@ -1,13 +1,12 @@
 import type { registerForm, RegisterForm } from '@letsema/domain';
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { FormPasswordField } from '../../components/form-password-field';
+import { FormPlainPasswordField, FormPlainTextField } from '../../components/form-plain-fields';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
-import { FormTextField } from '../../components/form-text-field';
-import { SubmitButton } from '../../components/submit-button';
+import { PlainAlert } from '../../components/plain/plain-alert';
+import { PlainSubmitButton } from '../../components/plain/plain-button';
+import styles from '../../components/plain/plain.module.css';
 import { getErrorMessage } from '../../lib/api-client';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -49,16 +48,17 @@ export function RegisterPage() {
       subtitle="Join the Letsema savings and investment cooperative"
       footer={{ question: 'Already have an account?', linkText: 'Sign in', to: '/login' }}
     >
-      <Stack
-        component="form"
+      <form
         noValidate
         onSubmit={submit}
         onInput={rules.preload}
         onPointerDown={rules.preload}
-        spacing={2.5}
+        className={styles.formStack}
       >
-        {register.error && <Alert severity="error">{getErrorMessage(register.error, 'Registration failed')}</Alert>}
-        <FormTextField
+        {register.error && (
+          <PlainAlert severity="error">{getErrorMessage(register.error, 'Registration failed')}</PlainAlert>
+        )}
+        <FormPlainTextField
           control={control}
           name="email"
           label="Email"
@@ -67,7 +67,7 @@ export function RegisterPage() {
           autoFocus
           disabled={register.isPending}
         />
-        <FormPasswordField
+        <FormPlainPasswordField
           control={control}
           name="password"
           label="Password"
@@ -76,15 +76,15 @@ export function RegisterPage() {
           disabled={register.isPending}
         />
         <PasswordStrengthMeter control={control} name="password" userInputs={[email]} />
-        <FormPasswordField
+        <FormPlainPasswordField
           control={control}
           name="confirmPassword"
           label="Confirm password"
           autoComplete="new-password"
           disabled={register.isPending}
         />
-        <SubmitButton label="Sign Up" pendingLabel="Creating account…" isPending={register.isPending} />
-      </Stack>
+        <PlainSubmitButton label="Sign Up" pendingLabel="Creating account…" isPending={register.isPending} />
+      </form>
       <GoogleSignInButton disabled={register.isPending} />
     </AuthLayout>
   );
