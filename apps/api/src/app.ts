@@ -254,10 +254,12 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const webDistFolder = config.webDist ?? defaultWebDist;
   const webDist = options.webDist ?? (existsSync(path.join(webDistFolder, 'index.html')) ? webDistFolder : false);
   if (webDist) {
+    // No route of its own per file (it would list the whole build and add two routes for each of its
+    // hundreds of files at every start): the assets' route below and the not-found handler, which
+    // serves any file of the build, send them with `reply.sendFile`.
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      serve: false,
       cacheControl: false,
       // The build writes .br and .gz copies beside each text file; the one the browser accepts is sent.
       preCompressed: true,
