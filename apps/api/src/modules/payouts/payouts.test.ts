@@ -29,16 +29,15 @@ let smtp: TestSmtpServer;
 /** Each admin's e-mail address, by their session token. */
 const addressOf = new Map<string, string>();
 
-/** The e-mails the admin of `token` received saying a payout of this kind waits for them to pay it. */
-async function toldToPay(token: string, subject: string) {
+/** The e-mails the admin of `token` received that say each of `texts`, once the outbox has sent what it holds. */
+async function mailsSaying(token: string, ...texts: string[]) {
   await t.app.outbox.runOnce();
   return smtp.received.filter(
     (mail) =>
-      mail.envelopeTo.includes(addressOf.get(token)!) &&
-      mail.parsed.subject === subject &&
-      mail.parsed.text?.includes('is approved and waits to be paid by an admin who did not approve it'),
+      mail.envelopeTo.includes(addressOf.get(token)!) && texts.every((text) => mail.parsed.text?.includes(text)),
   );
 }
+const toPay = 'is approved and waits to be paid by an admin who did not approve it';
 let manager: string;
 let cashier: string;
 let recorder: string;
@@ -156,6 +155,10 @@ describe(`exits (${testEngine})`, () => {
       status: 403,
       code: 'MAKER_CHECKER',
     });
+    // The other exit admins hear that it waits for their approval, by e-mail too; its preparer does not.
+    const toApprove = 'An exit settlement of R 1 100.00 is prepared and waits for approval by an admin';
+    expect(await mailsSaying(exitsB, toApprove)).toHaveLength(1);
+    expect(await mailsSaying(exitsA, toApprove)).toEqual([]);
     expect(
       (
         await refusal(
@@ -169,9 +172,9 @@ describe(`exits (${testEngine})`, () => {
     // An approved exit reads as the spec names it.
     expect(approved.statusLabel).toBe('Ready for Payout');
     // The exit admins who did not approve it hear that it waits to be paid, by e-mail too.
-    const exitWaits = 'Letsema: an exit request waits for you';
-    expect(await toldToPay(exitsA, exitWaits)).toHaveLength(1);
-    expect(await toldToPay(exitsB, exitWaits)).toEqual([]);
+    const [exitMail] = await mailsSaying(exitsA, `An exit settlement of R 1 100.00 ${toPay}`);
+    expect(exitMail?.parsed.subject).toBe('Letsema: an exit request waits for you');
+    expect(await mailsSaying(exitsB, 'An exit settlement of R 1 100.00', toPay)).toEqual([]);
     // Whoever approved the settlement does not also mark it paid.
     expect(
       await refusal(
@@ -281,10 +284,9 @@ describe(`withdrawals (${testEngine})`, () => {
     );
     await okData(call('POST', `/api/admin/withdrawals/${asked.id}/approve`, exitsA));
     // The exit admins who did not approve it hear that it waits to be paid, by e-mail too.
-    const withdrawalWaits = 'Letsema: a withdrawal waits for you';
-    const [mail] = await toldToPay(exitsB, withdrawalWaits);
-    expect(mail?.parsed.text).toContain('A withdrawal of R 60.00 to ');
-    expect(await toldToPay(exitsA, withdrawalWaits)).toEqual([]);
+    const [mail] = await mailsSaying(exitsB, 'A withdrawal of R 60.00 to ', toPay);
+    expect(mail?.parsed.subject).toBe('Letsema: a withdrawal waits for you');
+    expect(await mailsSaying(exitsA, 'A withdrawal of R 60.00 to ', toPay)).toEqual([]);
     const proofUrl = await uploadFile(t.app, exitsA, 'payout-proof');
     expect(await refusal(call('POST', `/api/admin/withdrawals/${asked.id}/pay`, exitsA, { proofUrl }))).toMatchObject({
       status: 403,

@@ -14,6 +14,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../../lib/tokens.js';
 import { loansToSettleOnExit } from '../../loans/exits.js';
+import { announceWaiting } from '../../queues/announce.js';
 import { today, type PayoutDeps } from '../deps.js';
 import { exitForAudit, findExit, holding, pendingOf } from '../exit-view.js';
 import { lockMembership } from '../proof.js';
@@ -90,6 +91,12 @@ export async function settleExit(deps: PayoutDeps, actorId: string, id: string, 
       targetId: id,
       before: exitForAudit(before),
       after: exitForAudit(after),
+    });
+    // Prepared, it waits again: for another exit admin (two, paid out early) to approve it.
+    await announceWaiting(tx, 'exits', {
+      by: actorId,
+      what: `An exit settlement of ${formatRand(settlement.payoutCents)} is prepared and waits for approval by ${isEarly ? 'two admins' : 'an admin'} who did not prepare it.`,
+      publicUrl: deps.config.publicUrl,
     });
   });
   return findExit(deps, id);
