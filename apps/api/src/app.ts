@@ -59,7 +59,7 @@ import { createTaskService } from './modules/tasks/service.js';
 import { countWaiting } from './modules/queues/waiting.js';
 import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
-import { createRecordsService } from './modules/books/records-service.js';
+import { createRecordsService } from './modules/books/records/service.js';
 import { createStatementsService } from './modules/books/statements-service.js';
 import { registerLoans } from './modules/loans/register.js';
 import { paymentDetailsRoutes } from './modules/payment-details/routes.js';
@@ -226,12 +226,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   correctionRoutes(app, { corrections: createCorrectionService({ db, config }), guards });
   privacyRoutes(app, { privacy: createPrivacyService({ db, storage }), guards, limiter: createRateLimiter(db) });
   booksRoutes(app, {
-    records: createRecordsService({
-      db,
-      clock: { now: booksClock },
-      expenseDualApprovalCents: config.books.expenseDualApprovalCents,
-      publicUrl: config.publicUrl,
-    }),
+    records: createRecordsService({ db, clock: { now: booksClock }, config }),
     monthEnd: createMonthEndService({ db, storage, clock: { now: booksClock }, config }),
     statements: createStatementsService({ db, clock: { now: booksClock } }),
     guards,

@@ -35,7 +35,7 @@ import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../../lib/tokens.js';
 import { trialBalanceView } from './ledger-queries.js';
 import type { MonthEndService } from './month-end-service.js';
-import type { RecordsService } from './records-service.js';
+import type { RecordsService, RecordType } from './records/service.js';
 import type { StatementsService } from './statements-service.js';
 
 type Id = { Params: { id: string } };
@@ -58,103 +58,103 @@ export function booksRoutes(
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever recorded it never decides it (403 `MAKER_CHECKER`).';
 
-  app.get(
-    '/api/admin/expenses',
-    books({
+  /** The words and the schema of each kind's routes; the routes themselves are one set. */
+  const recordRouteKinds = {
+    expense: {
+      collection: 'expenses',
       permission: 'expense_management',
-      summary: 'Expenses, newest first, with the totals by category of all that match',
-      querystring: recordListQuery,
-      data: recordPage,
-    }),
-    async (request) => ok(await records.listExpenses(parseInput(recordListQuery, request.query))),
-  );
-  app.get(
-    '/api/admin/expenses/export',
-    books({
-      permission: 'expense_management',
-      summary: 'The expenses that match, as CSV',
-      querystring: recordListQuery,
-      file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
-    }),
-    async (request, reply) => {
-      const query = parseInput(recordListQuery, request.query);
-      const csv = await records.exportExpenses(query);
-      return sendFile(
-        reply,
-        `letsema-expenses${query.period ? `-${query.period}` : ''}.csv`,
-        'text/csv; charset=utf-8',
-        csv,
-      );
-    },
-  );
-  app.post(
-    '/api/admin/expenses',
-    books({
-      permission: 'expense_management',
-      summary: 'Record an expense with its receipt, for another admin to approve',
-      description:
-        'The receipt is an `expense-receipt` upload of the recording admin; the date is not in the future and its month is open.',
+      list: 'Expenses, newest first, with the totals by category of all that match',
+      export: 'The expenses that match, as CSV',
+      create: {
+        summary: 'Record an expense with its receipt, for another admin to approve',
+        description:
+          'The receipt is an `expense-receipt` upload of the recording admin; the date is not in the future and its month is open.',
+      },
       body: createExpenseBody,
-      status: 201,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(ok(await records.recordExpense(currentUser(request).id, parseInput(createExpenseBody, request.body)))),
-  );
-  app.post<Id>(
-    '/api/admin/expenses/:id/approve',
-    books({
-      permission: 'expense_management',
-      summary: 'Approve an expense; the last approval needed posts it to the ledger',
-      description: `Above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve. ${makerChecker}`,
-      params,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => ok(await records.approveExpense(currentUser(request).id, request.params.id)),
-  );
-  app.post<Id>(
-    '/api/admin/expenses/:id/reject',
-    books({
-      permission: 'expense_management',
-      summary: 'Reject an expense with a reason',
-      description: makerChecker,
-      params,
-      body: rejectRecordBody,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => {
-      const { reason } = parseInput(rejectRecordBody, request.body);
-      return ok(await records.rejectExpense(currentUser(request).id, request.params.id, reason));
+      approve: {
+        summary: 'Approve an expense; the last approval needed posts it to the ledger',
+        description: `Above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve. ${makerChecker}`,
+      },
+      reject: 'Reject an expense with a reason',
+      approved: 'an approved expense',
     },
-  );
+    income: {
+      collection: 'income',
+      permission: 'investment_management',
+      list: 'Income, newest first, with the totals by category of all that match',
+      export: 'The income that matches, as CSV',
+      create: { summary: 'Record income with its proof, for another admin to approve' },
+      body: createIncomeBody,
+      approve: { summary: 'Approve income; it is posted to the ledger', description: makerChecker },
+      reject: 'Reject income with a reason',
+      approved: 'approved income',
+    },
+  } as const;
 
-  const reversalRoutes = (collection: 'expenses' | 'income') => {
-    const what = collection === 'expenses' ? 'an approved expense' : 'approved income';
-    const permission = collection === 'expenses' ? 'expense_management' : 'investment_management';
-    const service =
-      collection === 'expenses'
-        ? {
-            request: records.requestExpenseReversal,
-            approve: records.approveExpenseReversal,
-            reject: records.rejectExpenseReversal,
-          }
-        : {
-            request: records.requestIncomeReversal,
-            approve: records.approveIncomeReversal,
-            reject: records.rejectIncomeReversal,
-          };
+  const recordRoutes = (type: RecordType) => {
+    const words = recordRouteKinds[type];
+    const { collection, permission } = words;
+    app.get(
+      `/api/admin/${collection}`,
+      books({ permission, summary: words.list, querystring: recordListQuery, data: recordPage }),
+      async (request) => ok(await records.listRecords(type, parseInput(recordListQuery, request.query))),
+    );
+    app.get(
+      `/api/admin/${collection}/export`,
+      books({
+        permission,
+        summary: words.export,
+        querystring: recordListQuery,
+        file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
+      }),
+      async (request, reply) => {
+        const query = parseInput(recordListQuery, request.query);
+        const csv = await records.exportRecords(type, query);
+        return sendFile(
+          reply,
+          `letsema-${collection}${query.period ? `-${query.period}` : ''}.csv`,
+          'text/csv; charset=utf-8',
+          csv,
+        );
+      },
+    );
+    app.post(
+      `/api/admin/${collection}`,
+      books({ permission, ...words.create, body: words.body, status: 201, data: recordView, errors: [409] }),
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(ok(await records.createRecord(type, currentUser(request).id, parseInput(words.body, request.body)))),
+    );
+    app.post<Id>(
+      `/api/admin/${collection}/:id/approve`,
+      books({ permission, ...words.approve, params, data: recordView, errors: [409] }),
+      async (request) => ok(await records.approveRecord(type, currentUser(request).id, request.params.id)),
+    );
+    app.post<Id>(
+      `/api/admin/${collection}/:id/reject`,
+      books({
+        permission,
+        summary: words.reject,
+        description: makerChecker,
+        params,
+        body: rejectRecordBody,
+        data: recordView,
+        errors: [409],
+      }),
+      async (request) => {
+        const { reason } = parseInput(rejectRecordBody, request.body);
+        return ok(await records.rejectRecord(type, currentUser(request).id, request.params.id, reason));
+      },
+    );
+
     const deciders =
       'Never decided by who asked for it, recorded the record or approved it (403 `MAKER_CHECKER`); above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve.';
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal`,
       books({
         permission,
-        summary: `Ask to reverse ${what}, with the reason; other admins decide`,
+        summary: `Ask to reverse ${words.approved}, with the reason; other admins decide`,
         description: 'One request waits per record at a time (409).',
         params,
         body: reverseRecordBody,
@@ -164,26 +164,27 @@ export function booksRoutes(
       }),
       async (request, reply) => {
         const { reason } = parseInput(reverseRecordBody, request.body);
-        return reply.code(201).send(ok(await service.request(currentUser(request).id, request.params.id, reason)));
+        const view = await records.requestReversal(type, currentUser(request).id, request.params.id, reason);
+        return reply.code(201).send(ok(view));
       },
     );
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal/approve`,
       books({
         permission,
-        summary: `Approve the reversal waiting on ${what}; the last approval needed posts a reversing entry dated today`,
+        summary: `Approve the reversal waiting on ${words.approved}; the last approval needed posts a reversing entry dated today`,
         description: deciders,
         params,
         data: recordView,
         errors: [409],
       }),
-      async (request) => ok(await service.approve(currentUser(request).id, request.params.id)),
+      async (request) => ok(await records.approveReversal(type, currentUser(request).id, request.params.id)),
     );
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal/reject`,
       books({
         permission,
-        summary: `Refuse the reversal waiting on ${what}, with a reason`,
+        summary: `Refuse the reversal waiting on ${words.approved}, with a reason`,
         description: deciders,
         params,
         body: rejectRecordBody,
@@ -192,85 +193,12 @@ export function booksRoutes(
       }),
       async (request) => {
         const { reason } = parseInput(rejectRecordBody, request.body);
-        return ok(await service.reject(currentUser(request).id, request.params.id, reason));
+        return ok(await records.rejectReversal(type, currentUser(request).id, request.params.id, reason));
       },
     );
   };
-  reversalRoutes('expenses');
-  reversalRoutes('income');
-
-  app.get(
-    '/api/admin/income',
-    books({
-      permission: 'investment_management',
-      summary: 'Income, newest first, with the totals by category of all that match',
-      querystring: recordListQuery,
-      data: recordPage,
-    }),
-    async (request) => ok(await records.listIncome(parseInput(recordListQuery, request.query))),
-  );
-  app.get(
-    '/api/admin/income/export',
-    books({
-      permission: 'investment_management',
-      summary: 'The income that matches, as CSV',
-      querystring: recordListQuery,
-      file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
-    }),
-    async (request, reply) => {
-      const query = parseInput(recordListQuery, request.query);
-      const csv = await records.exportIncome(query);
-      return sendFile(
-        reply,
-        `letsema-income${query.period ? `-${query.period}` : ''}.csv`,
-        'text/csv; charset=utf-8',
-        csv,
-      );
-    },
-  );
-  app.post(
-    '/api/admin/income',
-    books({
-      permission: 'investment_management',
-      summary: 'Record income with its proof, for another admin to approve',
-      body: createIncomeBody,
-      status: 201,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(ok(await records.recordIncome(currentUser(request).id, parseInput(createIncomeBody, request.body)))),
-  );
-  app.post<Id>(
-    '/api/admin/income/:id/approve',
-    books({
-      permission: 'investment_management',
-      summary: 'Approve income; it is posted to the ledger',
-      description: makerChecker,
-      params,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => ok(await records.approveIncome(currentUser(request).id, request.params.id)),
-  );
-  app.post<Id>(
-    '/api/admin/income/:id/reject',
-    books({
-      permission: 'investment_management',
-      summary: 'Reject income with a reason',
-      description: makerChecker,
-      params,
-      body: rejectRecordBody,
-      data: recordView,
-      errors: [409],
-    }),
-    async (request) => {
-      const { reason } = parseInput(rejectRecordBody, request.body);
-      return ok(await records.rejectIncome(currentUser(request).id, request.params.id, reason));
-    },
-  );
+  recordRoutes('expense');
+  recordRoutes('income');
 
   const periodQuery = z.object({ period: periodParam });
   app.get(

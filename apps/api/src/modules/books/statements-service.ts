@@ -19,7 +19,7 @@ import { writeCsv } from './csv.js';
 import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
 import { readLetterhead } from './letterhead.js';
 import { renderPdf } from './pdf.js';
-import type { BooksClock } from './records-service.js';
+import type { BooksClock } from './clock.js';
 
 const MEMBER_ACCOUNTS = ['member_capital', 'member_returns'];
 /** What a member owes the cooperative on loans: principal, and late penalties charged. */

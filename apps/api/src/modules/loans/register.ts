@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Guards } from '../../lib/auth-guard.js';
-import type { BooksClock } from '../books/records-service.js';
+import type { BooksClock } from '../books/clock.js';
 import { runLoanArrears } from './arrears.js';
 import { loanRoutes } from './routes.js';
 import { createLoanService } from './service.js';

@@ -16,7 +16,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { invalidState } from '../../lib/errors.js';
 import { requireFreshProof } from '../../lib/fresh-proof.js';
 import { buildMail } from '../../lib/mail.js';
-import type { BooksClock } from '../books/records-service.js';
+import type { BooksClock } from '../books/clock.js';
 import { queueMail } from '../notifications/service.js';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;

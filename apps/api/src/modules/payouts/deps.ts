@@ -1,7 +1,7 @@
 import { dayOf } from '@letsema/domain';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import type { BooksClock } from '../books/records-service.js';
+import type { BooksClock } from '../books/clock.js';
 import { notifyMember } from '../notifications/service.js';
 
 /** What every payout action works with: the database, the books' clock and the settings it reads. */

@@ -42,7 +42,7 @@ import {
   withdrawals,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
-import type { BooksClock } from '../books/records-service.js';
+import type { BooksClock } from '../books/clock.js';
 import { waitingRows } from '../queues/waiting.js';
 import { roleNames } from '../staff/grants.js';
 

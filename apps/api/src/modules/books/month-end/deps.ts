@@ -1,7 +1,7 @@
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { Storage } from '../../../lib/storage.js';
-import type { BooksClock } from '../records-service.js';
+import type { BooksClock } from '../clock.js';
 import type { StepRecord } from './period.js';
 
 /** What the month-end close works with: the database, the reports' storage, the books' clock, the settings. */

@@ -1,0 +1,23 @@
+import { recordMessages } from '@letsema/domain';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { notFound } from '../../../lib/errors.js';
+import { isUuid } from '../../../lib/tokens.js';
+import type { BooksClock } from '../clock.js';
+
+/** What every expense and income action works with: the database, the books' clock and the settings it reads. */
+export interface RecordDeps {
+  db: Db;
+  clock: BooksClock;
+  config: Pick<Config, 'publicUrl'> & { books: Pick<Config['books'], 'expenseDualApprovalCents'> };
+}
+
+/** A record's id from the path: anything but a UUID is a record that does not exist. */
+export function recordId(id: string) {
+  if (!isUuid(id)) throw notFound(recordMessages.notFound);
+  return id;
+}
+
+/** How many approvals a record or a reversal of this amount needs: two above the dual-approval amount. */
+export const approvalsFor = (deps: RecordDeps, amountCents: number) =>
+  amountCents > deps.config.books.expenseDualApprovalCents ? 2 : 1;
