@@ -1,6 +1,7 @@
 import type { AuditPage } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, fetchFile } from '../../../lib/api-client';
+import { filterSearch } from '../../../lib/filter-search';
 import { saveBlob } from '../../../lib/save-blob';
 import { adminKeys } from '../shared/query-keys';
 
@@ -22,19 +23,12 @@ export const auditKeys = {
   page: (filters: AuditFilters, page: number) => [...auditKeys.all, filters, page] as const,
 };
 
-/** The filters as a query string (set ones only). */
-export function toAuditSearch(filters: AuditFilters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
-  return params.toString();
-}
-
 export function useAuditPage(filters: AuditFilters, page: number) {
   return useQuery({
     queryKey: auditKeys.page(filters, page),
     queryFn: ({ signal }) =>
       apiClient.get<AuditPage>(
-        `/api/admin/audit?${toAuditSearch(filters, { page: String(page), limit: String(AUDIT_PAGE_SIZE) })}`,
+        `/api/admin/audit?${filterSearch(filters, { page: String(page), limit: String(AUDIT_PAGE_SIZE) })}`,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -45,7 +39,7 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 export function useAuditExport() {
   return useMutation({
     mutationFn: async (filters: AuditFilters) => {
-      const blob = await fetchFile(`/api/admin/audit/export?${toAuditSearch(filters)}`);
+      const blob = await fetchFile(`/api/admin/audit/export?${filterSearch(filters)}`);
       saveBlob(blob, `letsema-audit-${new Date().toISOString().slice(0, 10)}.csv`);
     },
   });

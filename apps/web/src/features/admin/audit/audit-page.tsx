@@ -16,34 +16,22 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useListFilters } from '../../../components/use-list-filters';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDateTime } from '../../../lib/formatters';
-import { AUDIT_PAGE_SIZE, emptyAuditFilters, useAuditExport, useAuditPage, type AuditFilters } from './api';
+import { AUDIT_PAGE_SIZE, emptyAuditFilters, useAuditExport, useAuditPage } from './api';
 
 const OUTCOME_COLOURS = { success: 'success', failure: 'error', refused: 'warning' } as const;
 
 /** The audit trail for auditors: who did what, when, from where, with the record before and after. */
 export function AuditPage() {
-  const [draft, setDraft] = useState<AuditFilters>(emptyAuditFilters);
-  const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, field, apply, clear } = useListFilters(emptyAuditFilters);
   const audit = useAuditPage(filters, page);
   const exportCsv = useAuditExport();
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const field = (name: keyof AuditFilters) => ({
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [name]: event.target.value })),
-  });
   const pagination = audit.data?.pagination;
 
   return (
@@ -69,40 +57,18 @@ export function AuditPage() {
         </Alert>
       )}
 
-      <Paper component="form" noValidate onSubmit={apply} aria-label="Filter the audit log" sx={{ p: 2, mb: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
-          }}
-        >
-          <TextField label="Actor (e-mail)" {...field('actor')} slotProps={{ htmlInput: { maxLength: 254 } }} />
-          <TextField label="Subject (id)" {...field('subject')} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          <TextField
-            label="Action"
-            placeholder="auth.sign_in"
-            {...field('action')}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField label="From" type="date" {...field('from')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label="To" type="date" {...field('to')} slotProps={{ inputLabel: { shrink: true } }} />
-        </Box>
-        <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained">
-            Apply filters
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(emptyAuditFilters);
-              setFilters(emptyAuditFilters);
-              setPage(1);
-            }}
-          >
-            Clear
-          </Button>
-        </Stack>
-      </Paper>
+      <FilterForm label="Filter the audit log" columns={5} onApply={apply} onClear={clear}>
+        <TextField label="Actor (e-mail)" {...field('actor')} slotProps={{ htmlInput: { maxLength: 254 } }} />
+        <TextField label="Subject (id)" {...field('subject')} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          label="Action"
+          placeholder="auth.sign_in"
+          {...field('action')}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField label="From" type="date" {...field('from')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label="To" type="date" {...field('to')} slotProps={{ inputLabel: { shrink: true } }} />
+      </FilterForm>
 
       {audit.isError && (
         <RetryAlert onRetry={() => void audit.refetch()}>

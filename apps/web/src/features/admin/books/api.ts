@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPools } from '../../../components/pools/pool-queries';
 import { apiClient, fetchFile, uploadWithProgress } from '../../../lib/api-client';
+import { filterSearch } from '../../../lib/filter-search';
 import { saveBlob } from '../../../lib/save-blob';
 import { adminKeys } from '../shared/query-keys';
 
@@ -62,18 +63,12 @@ export function useSetBooksStart() {
   });
 }
 
-export function toRecordSearch(filters: RecordFilters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return params.toString();
-}
-
 export function useRecordPage(kind: RecordKind, filters: RecordFilters, page: number) {
   return useQuery({
     queryKey: bookKeys.page(kind, filters, page),
     queryFn: ({ signal }) =>
       apiClient.get<RecordPage>(
-        `${collection(kind)}?${toRecordSearch(filters, { page: String(page), limit: String(RECORD_PAGE_SIZE) })}`,
+        `${collection(kind)}?${filterSearch(filters, { page: String(page), limit: String(RECORD_PAGE_SIZE) })}`,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -129,7 +124,7 @@ export function useDecideRecord(kind: RecordKind) {
 export function getRecordExport(kind: RecordKind, filters: RecordFilters): { url: string; fileName: string } {
   const name = kind === 'expense' ? 'expenses' : 'income';
   return {
-    url: `${collection(kind)}/export?${toRecordSearch(filters)}`,
+    url: `${collection(kind)}/export?${filterSearch(filters)}`,
     fileName: `letsema-${name}${filters.period ? `-${filters.period}` : ''}.csv`,
   };
 }

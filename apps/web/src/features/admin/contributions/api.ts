@@ -2,6 +2,7 @@ import type { ArrearsPage, ContributionRegisterPage } from '@letsema/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { fetchPools } from '../../../components/pools/pool-queries';
 import { apiClient, fetchFile } from '../../../lib/api-client';
+import { filterSearch } from '../../../lib/filter-search';
 import { saveBlob } from '../../../lib/save-blob';
 import { adminKeys } from '../shared/query-keys';
 
@@ -29,22 +30,16 @@ export const contributionKeys = {
   pools: () => [...contributionKeys.all, 'pools'] as const,
 };
 
-/** The filters as a query string (set ones only). */
-export function toSearch(filters: object, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  for (const [key, value] of Object.entries(filters) as [string, string][]) {
-    if (value.trim()) params.set(key, value.trim());
-  }
-  return params.toString();
-}
-
 const paging = (page: number) => ({ page: String(page), limit: String(CONTRIBUTIONS_PAGE_SIZE) });
 
 export function useContributionRegister(filters: RegisterFilters, page: number) {
   return useQuery({
     queryKey: contributionKeys.register(filters, page),
     queryFn: ({ signal }) =>
-      apiClient.get<ContributionRegisterPage>(`/api/admin/contributions?${toSearch(filters, paging(page))}`, signal),
+      apiClient.get<ContributionRegisterPage>(
+        `/api/admin/contributions?${filterSearch(filters, paging(page))}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +48,7 @@ export function useArrears(filters: ArrearsFilters, page: number) {
   return useQuery({
     queryKey: contributionKeys.arrears(filters, page),
     queryFn: ({ signal }) =>
-      apiClient.get<ArrearsPage>(`/api/admin/arrears?${toSearch(filters, paging(page))}`, signal),
+      apiClient.get<ArrearsPage>(`/api/admin/arrears?${filterSearch(filters, paging(page))}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +61,7 @@ export function useContributionPools() {
 export function useRegisterExport() {
   return useMutation({
     mutationFn: async ({ filters, month }: { filters: RegisterFilters; month: string }) => {
-      const blob = await fetchFile(`/api/admin/contributions/export?${toSearch({ ...filters, month })}`);
+      const blob = await fetchFile(`/api/admin/contributions/export?${filterSearch({ ...filters, month })}`);
       saveBlob(blob, `letsema-contributions-${month}.csv`);
     },
   });

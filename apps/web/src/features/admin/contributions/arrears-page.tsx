@@ -1,6 +1,5 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,42 +9,23 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScrollableTable } from '../../../components/scrollable-table';
-import { SelectInput } from '../../../components/select-input';
+import { useListFilters } from '../../../components/use-list-filters';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
-import {
-  CONTRIBUTIONS_PAGE_SIZE,
-  emptyArrearsFilters,
-  useArrears,
-  useContributionPools,
-  type ArrearsFilters,
-} from './api';
-import { ContributionTabs, Totals } from './parts';
+import { CONTRIBUTIONS_PAGE_SIZE, emptyArrearsFilters, useArrears } from './api';
+import { ContributionTabs, MemberCell, MemberSearch, PoolFilter, Totals } from './parts';
 
 /** The members behind with their contributions: how much, since when, the longest behind first. */
 export function ArrearsPage() {
-  const [draft, setDraft] = useState<ArrearsFilters>(emptyArrearsFilters);
-  const [filters, setFilters] = useState<ArrearsFilters>(emptyArrearsFilters);
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, field, apply, clear } = useListFilters(emptyArrearsFilters);
   const arrears = useArrears(filters, page);
-  const pools = useContributionPools();
   const data = arrears.data;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const change = (name: keyof ArrearsFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
@@ -54,38 +34,10 @@ export function ArrearsPage() {
         subtitle="Members whose instalments are past their due date and not paid in full, the longest behind first."
       />
       <ContributionTabs />
-      <Paper component="form" noValidate onSubmit={apply} aria-label="Filter the arrears" sx={{ p: 2, mb: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <SelectInput label="Pool" value={draft.poolId} onChange={change('poolId')}>
-            <option value="">Every pool</option>
-            {(pools.data ?? []).map((pool) => (
-              <option key={pool.id} value={pool.id}>
-                {pool.name}
-              </option>
-            ))}
-          </SelectInput>
-          <TextField
-            label="Name or member number"
-            value={draft.search}
-            onChange={change('search')}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-        </Box>
-        <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained">
-            Apply filters
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(emptyArrearsFilters);
-              setFilters(emptyArrearsFilters);
-              setPage(1);
-            }}
-          >
-            Clear
-          </Button>
-        </Stack>
-      </Paper>
+      <FilterForm label="Filter the arrears" columns={2} onApply={apply} onClear={clear}>
+        <PoolFilter {...field('poolId')} />
+        <MemberSearch {...field('search')} />
+      </FilterForm>
 
       {arrears.isError && (
         <RetryAlert onRetry={() => void arrears.refetch()}>
@@ -136,14 +88,7 @@ export function ArrearsPage() {
                 <TableBody>
                   {data.rows.map((row) => (
                     <TableRow key={row.membershipId}>
-                      <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {row.memberName}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {row.memberNumber}
-                        </Typography>
-                      </TableCell>
+                      <MemberCell name={row.memberName} number={row.memberNumber} />
                       <TableCell>{row.poolName}</TableCell>
                       <TableCell align="right">
                         <Amount rand={row.overdue} />

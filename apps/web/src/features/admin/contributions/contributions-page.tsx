@@ -16,42 +16,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { useListFilters } from '../../../components/use-list-filters';
 import { SelectInput } from '../../../components/select-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatAdminDate } from '../../../lib/formatters';
-import {
-  CONTRIBUTIONS_PAGE_SIZE,
-  emptyRegisterFilters,
-  useContributionPools,
-  useContributionRegister,
-  useRegisterExport,
-  type RegisterFilters,
-} from './api';
-import { ContributionTabs, StandingChip, Totals } from './parts';
+import { CONTRIBUTIONS_PAGE_SIZE, emptyRegisterFilters, useContributionRegister, useRegisterExport } from './api';
+import { ContributionTabs, MemberCell, MemberSearch, PoolFilter, StandingChip, Totals } from './parts';
 
 /** The contributions register: each member's instalments due in a month, what is paid and what is overdue. */
 export function ContributionsPage() {
-  const [draft, setDraft] = useState<RegisterFilters>(emptyRegisterFilters);
-  const [filters, setFilters] = useState<RegisterFilters>(emptyRegisterFilters);
-  const [page, setPage] = useState(1);
+  const { draft, filters, page, setPage, field, apply, clear } = useListFilters(emptyRegisterFilters);
   const register = useContributionRegister(filters, page);
-  const pools = useContributionPools();
   const exportCsv = useRegisterExport();
   const data = register.data;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const change = (name: keyof RegisterFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
@@ -77,59 +60,25 @@ export function ContributionsPage() {
         </Alert>
       )}
 
-      <Paper component="form" noValidate onSubmit={apply} aria-label="Filter the register" sx={{ p: 2, mb: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-          }}
-        >
-          <TextField
-            label="Month"
-            type="month"
-            value={draft.month || data?.month || ''}
-            onChange={change('month')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <SelectInput label="Pool" value={draft.poolId} onChange={change('poolId')}>
-            <option value="">Every pool</option>
-            {(pools.data ?? []).map((pool) => (
-              <option key={pool.id} value={pool.id}>
-                {pool.name}
-              </option>
-            ))}
-          </SelectInput>
-          <SelectInput label="Status" value={draft.status} onChange={change('status')}>
-            <option value="">Every status</option>
-            {contributionStatuses.map((status) => (
-              <option key={status} value={status}>
-                {contributionStatusLabels[status]}
-              </option>
-            ))}
-          </SelectInput>
-          <TextField
-            label="Name or member number"
-            value={draft.search}
-            onChange={change('search')}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-        </Box>
-        <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained">
-            Apply filters
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(emptyRegisterFilters);
-              setFilters(emptyRegisterFilters);
-              setPage(1);
-            }}
-          >
-            Clear
-          </Button>
-        </Stack>
-      </Paper>
+      <FilterForm label="Filter the register" columns={4} onApply={apply} onClear={clear}>
+        <TextField
+          label="Month"
+          type="month"
+          {...field('month')}
+          value={draft.month || data?.month || ''}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <PoolFilter {...field('poolId')} />
+        <SelectInput label="Status" {...field('status')}>
+          <option value="">Every status</option>
+          {contributionStatuses.map((status) => (
+            <option key={status} value={status}>
+              {contributionStatusLabels[status]}
+            </option>
+          ))}
+        </SelectInput>
+        <MemberSearch {...field('search')} />
+      </FilterForm>
 
       {register.isError && (
         <RetryAlert onRetry={() => void register.refetch()}>
@@ -192,14 +141,7 @@ export function ContributionsPage() {
                 <TableBody>
                   {data.rows.map((row) => (
                     <TableRow key={row.instalmentId}>
-                      <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {row.memberName}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {row.memberNumber}
-                        </Typography>
-                      </TableCell>
+                      <MemberCell name={row.memberName} number={row.memberNumber} />
                       <TableCell>{row.poolName}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {row.number} of {row.instalments}

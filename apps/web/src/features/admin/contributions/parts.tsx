@@ -2,10 +2,14 @@ import { contributionStatusLabels, formatRandAmount, type ContributionStatus } f
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import TableCell from '@mui/material/TableCell';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { SelectInput } from '../../../components/select-input';
+import { useContributionPools } from './api';
 
 const STATUS_COLOURS: Record<ContributionStatus, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   paid: 'success',
@@ -65,5 +69,41 @@ export function ContributionTabs() {
       <Tab value="register" label="Register" component={RouterLink} to="/admin/contributions" />
       <Tab value="arrears" label="Arrears" component={RouterLink} to="/admin/contributions/arrears" />
     </Tabs>
+  );
+}
+
+type FilterField = { value: string; onChange: (event: { target: { value: string } }) => void };
+
+/** The pool filter of the register and the arrears: every pool, or one. */
+export function PoolFilter(props: FilterField) {
+  const pools = useContributionPools();
+  return (
+    <SelectInput label="Pool" {...props}>
+      <option value="">Every pool</option>
+      {(pools.data ?? []).map((pool) => (
+        <option key={pool.id} value={pool.id}>
+          {pool.name}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}
+
+/** The search by a member's name or number. */
+export function MemberSearch(props: FilterField) {
+  return <TextField label="Name or member number" {...props} slotProps={{ htmlInput: { maxLength: 120 } }} />;
+}
+
+/** The member of a row: the name, and the member number under it. */
+export function MemberCell({ name, number }: { name: string; number: string }) {
+  return (
+    <TableCell>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {number}
+      </Typography>
+    </TableCell>
   );
 }
