@@ -189,6 +189,12 @@ export const assistedResetView = z.object({
   expiresAt: timestamp,
 });
 
+/** An approved assisted reset with its one-time code, answered once. */
+export const approvedAssistedReset = assistedResetView.extend({ code: z.string() });
+
+/** A request, reset or registration step refused. */
+export const rejectedAnswer = z.object({ rejected: z.literal(true) });
+
 // What the web app reads: the types of the answers above.
 export type PendingCounts = z.infer<typeof pendingCounts>;
 export type RegistrationView = z.infer<typeof registrationView>;
@@ -201,3 +207,5 @@ export type TaskItem = z.infer<typeof taskItem>;
 export type TaskQueueLink = z.infer<typeof taskQueueLink>;
 export type MyTasks = z.infer<typeof tasks>;
 export type AssistedReset = z.infer<typeof assistedResetView>;
+export type ApprovedAssistedReset = z.infer<typeof approvedAssistedReset>;
+export type RejectedAnswer = z.infer<typeof rejectedAnswer>;

@@ -4,6 +4,7 @@ import {
   queuesFor,
   registrationDetail,
   registrationView,
+  rejectedAnswer,
   rejectKinBody,
   rejectKycBody,
 } from '@letsema/domain';
@@ -36,7 +37,6 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
   const user = z.object({ userId: z.uuid() });
   const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
   const approved = z.object({ approved: z.literal(true) });
-  const rejected = z.object({ rejected: z.literal(true) });
   app.get(
     '/api/admin/dashboard/pending-counts',
     {
@@ -120,7 +120,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
         summary: 'Send a registration back: the fields to redo and the reason',
         params: user,
         body: rejectKycBody,
-        data: rejected,
+        data: rejectedAnswer,
         errors: [409],
       }),
     },
@@ -162,7 +162,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
         summary: 'Send a next of kin back: the fields to redo and the reason',
         params: kin,
         body: rejectKinBody,
-        data: rejected,
+        data: rejectedAnswer,
         errors: [409],
       }),
     },

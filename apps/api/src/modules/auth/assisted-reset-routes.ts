@@ -1,4 +1,11 @@
-import { assistedResetCompleteBody, assistedResetMessages, assistedResetView, resetAnswer } from '@letsema/domain';
+import {
+  approvedAssistedReset,
+  assistedResetCompleteBody,
+  assistedResetMessages,
+  assistedResetView,
+  rejectedAnswer,
+  resetAnswer,
+} from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
@@ -70,7 +77,7 @@ export function assistedResetRoutes(
         summary: 'Approve an assisted reset: answers the one-time code, once',
         description: `${decide} The code (24 hours, only its hash kept) is given to the member, who sets a new password with it at \`/assisted-reset\`.`,
         params: z.object({ id: z.uuid() }),
-        data: assistedResetView.extend({ code: z.string() }),
+        data: approvedAssistedReset,
       }),
     },
     async (request) =>
@@ -92,7 +99,7 @@ export function assistedResetRoutes(
         summary: 'Refuse an assisted reset',
         description: decide,
         params: z.object({ id: z.uuid() }),
-        data: z.object({ rejected: z.literal(true) }),
+        data: rejectedAnswer,
       }),
     },
     async (request) =>

@@ -9,6 +9,7 @@ import {
   paymentView,
   pendingPaymentView,
   poolRequestView,
+  rejectedAnswer,
   rejectWithReasonBody,
   transactionView,
 } from '@letsema/domain';
@@ -36,7 +37,6 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
   const tag = 'Investing';
   const params = z.object({ id: z.uuid() });
   const approved = z.object({ approved: z.literal(true) });
-  const rejected = z.object({ rejected: z.literal(true) });
   app.get(
     '/api/payments/my-membership',
     {
@@ -185,7 +185,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         summary: 'Reject a request to join, with the reason the member is told',
         params,
         body: rejectWithReasonBody,
-        data: rejected,
+        data: rejectedAnswer,
         errors: [409],
       }),
     },
@@ -241,7 +241,7 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
         summary: 'Reject a payment, with the reason the member is told',
         params,
         body: rejectWithReasonBody,
-        data: rejected,
+        data: rejectedAnswer,
         errors: [409],
       }),
     },

@@ -1,4 +1,4 @@
-import type { AssistedReset } from '@letsema/domain';
+import type { ApprovedAssistedReset, AssistedReset, RejectedAnswer } from '@letsema/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { memberKeys } from './api';
@@ -35,7 +35,7 @@ export function useDecideAssistedReset() {
   const invalidate = useInvalidateResets();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
-      apiClient.post<(AssistedReset & { code: string }) | { rejected: true }>(
+      apiClient.post<ApprovedAssistedReset | RejectedAnswer>(
         `/api/admin/assisted-resets/${encodeURIComponent(id)}/${decision}`,
       ),
     onSettled: invalidate,
