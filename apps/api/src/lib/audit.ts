@@ -79,6 +79,15 @@ export async function writeAudit(tx: Executor, entry: AuditEntry, client: Client
   });
 }
 
+/** The audit row of a refusal: the status it had, then rejected with the deciding admin's reason. */
+export function writeRejection(
+  tx: Executor,
+  entry: Omit<AuditEntry, 'before' | 'after'> & { from: string; reason: string },
+) {
+  const { from, reason, ...rest } = entry;
+  return writeAudit(tx, { ...rest, before: { status: from }, after: { status: 'rejected', reason } });
+}
+
 /**
  * An e-mail address that has no account, kept in the log only as a keyed hash: the same address
  * gives the same value (so repeated tries can be seen), but the address cannot be read back.

@@ -3,6 +3,7 @@ import {
   ASSISTED_RESET_HOURS,
   assistedResetMessages,
   singleChecker,
+  type AssistedReset,
   type AssistedResetCompleteBody,
 } from '@letsema/domain';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -50,15 +51,6 @@ function normaliseCode(typed: string): string {
   return [0, 4, 8].map((start) => plain.slice(start, start + 4)).join('-');
 }
 
-export interface AssistedResetView {
-  id: string;
-  status: 'pending' | 'approved';
-  member: { id: string; fullName: string | null };
-  maker: { id: string; fullName: string | null } | null;
-  createdAt: string;
-  expiresAt: string;
-}
-
 /**
  * A password reset for a member who cannot read their e-mail: a member_management admin starts it,
  * a second one approves (the maker-checker policy), and the approval answers a one-time code, once,
@@ -74,7 +66,7 @@ export function createAssistedResetService(deps: {
   const { db, config, limiter, twoFactor, now } = deps;
   const maker = alias(users, 'maker');
 
-  async function viewsOf(executor: Executor, where: ReturnType<typeof and>): Promise<AssistedResetView[]> {
+  async function viewsOf(executor: Executor, where: ReturnType<typeof and>): Promise<AssistedReset[]> {
     const rows = await executor
       .select({
         link: accountLinks,
@@ -117,7 +109,7 @@ export function createAssistedResetService(deps: {
 
   return {
     /** Starts a reset for a member (not an admin: admins get a reset link from a staff manager). */
-    async start(actorId: string, memberId: string): Promise<AssistedResetView> {
+    async start(actorId: string, memberId: string): Promise<AssistedReset> {
       return db.transaction(async (tx) => {
         const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for('update');
         if (!member || member.isAdmin || member.accountStatus !== 'active') {
@@ -158,12 +150,12 @@ export function createAssistedResetService(deps: {
     },
 
     /** Resets waiting for a second admin, and approved ones whose code is not used yet. */
-    list(): Promise<AssistedResetView[]> {
+    list(): Promise<AssistedReset[]> {
       return viewsOf(db, and(inArray(accountLinks.purpose, [PENDING, APPROVED]), isOpen()));
     },
 
     /** A second admin approves: answers the one-time code, once; only its hash is kept. */
-    async approve(actorId: string, id: string): Promise<AssistedResetView & { code: string }> {
+    async approve(actorId: string, id: string): Promise<AssistedReset & { code: string }> {
       const code = newCode();
       return db.transaction(async (tx) => {
         const link = await decidable(tx, actorId, id);

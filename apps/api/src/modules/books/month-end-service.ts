@@ -17,15 +17,16 @@ import { decideStatusChange, requestStatusChange } from './month-end/status-chan
  */
 export function createMonthEndService(deps: MonthEndDeps) {
   return {
-    ...bindActions(deps, { listPeriods, getPeriod, runStep, booksStart, setBooksStart, monthly }),
-    requestReopen: (actorId: string, period: string, reason: string) =>
-      requestStatusChange(deps, 'reopen', actorId, period, reason),
-    decideReopen: (actorId: string, id: string, isApproved: boolean) =>
-      decideStatusChange(deps, 'reopen', actorId, id, isApproved),
-    requestUnlock: (actorId: string, period: string, reason: string) =>
-      requestStatusChange(deps, 'unlock', actorId, period, reason),
-    decideUnlock: (actorId: string, id: string, isApproved: boolean) =>
-      decideStatusChange(deps, 'unlock', actorId, id, isApproved),
+    ...bindActions(deps, {
+      listPeriods,
+      getPeriod,
+      runStep,
+      booksStart,
+      setBooksStart,
+      monthly,
+      requestStatusChange,
+      decideStatusChange,
+    }),
     trialBalance: (period: string) => trialBalance(deps.db, assertPeriod(period)),
   };
 }

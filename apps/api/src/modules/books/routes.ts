@@ -252,91 +252,64 @@ export function booksRoutes(
       return ok(await monthEnd.runStep(currentUser(request).id, period, step, body));
     },
   );
-  app.post<{ Params: { period: string } }>(
-    '/api/admin/month-end/:period/reopen',
-    books({
-      permission: 'month_end',
-      summary: 'Ask to reopen a closed month, with a reason; another month-end admin decides',
-      params: z.object({ period: answerField.month }),
+  /** The words and the schema of each kind of request to change a month's status; the routes are one set. */
+  const periodRequestKinds = {
+    reopen: {
       body: reopenBody,
-      status: 201,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request, reply) => {
-      const { reason } = parseInput(reopenBody, request.body);
-      return reply
-        .code(201)
-        .send(ok(await monthEnd.requestReopen(currentUser(request).id, request.params.period, reason)));
+      ask: { summary: 'Ask to reopen a closed month, with a reason; another month-end admin decides' },
+      approve: 'Approve a request to reopen a month: its close starts again',
+      refuse: 'Refuse a request to reopen a month',
     },
-  );
-  app.post<Id>(
-    '/api/admin/month-end/reopen-requests/:id/approve',
-    books({
-      permission: 'month_end',
-      summary: 'Approve a request to reopen a month: its close starts again',
-      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
-      params,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, true)),
-  );
-  app.post<Id>(
-    '/api/admin/month-end/reopen-requests/:id/reject',
-    books({
-      permission: 'month_end',
-      summary: 'Refuse a request to reopen a month',
-      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
-      params,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request) => ok(await monthEnd.decideReopen(currentUser(request).id, request.params.id, false)),
-  );
-  app.post<{ Params: { period: string } }>(
-    '/api/admin/month-end/:period/unlock',
-    books({
-      permission: 'month_end',
-      summary: 'Ask to unlock a locked month that is not yet closed, with a reason; another month-end admin decides',
-      description: 'Approved, the month is open again and its close starts over.',
-      params: z.object({ period: answerField.month }),
+    unlock: {
       body: unlockBody,
-      status: 201,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request, reply) => {
-      const { reason } = parseInput(unlockBody, request.body);
-      return reply
-        .code(201)
-        .send(ok(await monthEnd.requestUnlock(currentUser(request).id, request.params.period, reason)));
+      ask: {
+        summary: 'Ask to unlock a locked month that is not yet closed, with a reason; another month-end admin decides',
+        description: 'Approved, the month is open again and its close starts over.',
+      },
+      approve: 'Approve a request to unlock a month: it is open again and its close starts over',
+      refuse: 'Refuse a request to unlock a month',
     },
-  );
-  app.post<Id>(
-    '/api/admin/month-end/unlock-requests/:id/approve',
-    books({
-      permission: 'month_end',
-      summary: 'Approve a request to unlock a month: it is open again and its close starts over',
-      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
-      params,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request) => ok(await monthEnd.decideUnlock(currentUser(request).id, request.params.id, true)),
-  );
-  app.post<Id>(
-    '/api/admin/month-end/unlock-requests/:id/reject',
-    books({
-      permission: 'month_end',
-      summary: 'Refuse a request to unlock a month',
-      description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
-      params,
-      data: periodDetail,
-      errors: [409],
-    }),
-    async (request) => ok(await monthEnd.decideUnlock(currentUser(request).id, request.params.id, false)),
-  );
+  } as const;
+  for (const kind of ['reopen', 'unlock'] as const) {
+    const words = periodRequestKinds[kind];
+    app.post<{ Params: { period: string } }>(
+      `/api/admin/month-end/:period/${kind}`,
+      books({
+        permission: 'month_end',
+        ...words.ask,
+        params: z.object({ period: answerField.month }),
+        body: words.body,
+        status: 201,
+        data: periodDetail,
+        errors: [409],
+      }),
+      async (request, reply) => {
+        const { reason } = parseInput(words.body, request.body);
+        const period = await monthEnd.requestStatusChange(kind, currentUser(request).id, request.params.period, reason);
+        return reply.code(201).send(ok(period));
+      },
+    );
+    for (const [decision, summary] of [
+      ['approve', words.approve],
+      ['reject', words.refuse],
+    ] as const) {
+      app.post<Id>(
+        `/api/admin/month-end/${kind}-requests/:id/${decision}`,
+        books({
+          permission: 'month_end',
+          summary,
+          description: 'Not by the admin who asked (403 `MAKER_CHECKER`).',
+          params,
+          data: periodDetail,
+          errors: [409],
+        }),
+        async (request) =>
+          ok(
+            await monthEnd.decideStatusChange(kind, currentUser(request).id, request.params.id, decision === 'approve'),
+          ),
+      );
+    }
+  }
 
   app.get(
     '/api/admin/books-start',

@@ -7,6 +7,7 @@ import {
   type LedgerSide,
   type MyTransactionsQuery,
   type TransactionType,
+  type TransactionView,
 } from '@letsema/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -17,33 +18,13 @@ import { formatEntryNumber } from '../ledger/posting.js';
 const HOLDING_ACCOUNTS = ['member_capital', 'member_returns'];
 const LOAN_ACCOUNTS = ['loans_receivable', 'loan_penalties_receivable'];
 
-/** One row of the member's Transactions, as `GET /api/payments/my-transactions` answers it. */
-export interface MemberTransactionView {
-  id: string;
-  poolId: string | null;
-  poolName: string | null;
-  type: TransactionType;
-  label: string;
-  /** The journal entry it is posted in (`JE-000042`), as the statement quotes it; null while not posted. */
-  reference: string | null;
-  amount: number;
-  status: string;
-  paymentMethod: string | null;
-  proofOfPaymentUrl: string | null;
-  description: string | null;
-  failureReason: string | null;
-  /** The cooperative's day it counts on: the statement's date for a posted movement. */
-  date: string;
-  createdAt: string;
-}
-
 /**
  * Every money movement of a member, newest first: what the ledger posts for them (the same lines
  * their statement reads, one row per entry and side) and the payments not posted yet (waiting,
  * rejected or failed). A member's history is a few hundred rows at most, so it is read whole and
  * counted over all of it.
  */
-async function readAll(db: Db, userId: string): Promise<MemberTransactionView[]> {
+async function readAll(db: Db, userId: string): Promise<TransactionView[]> {
   // Written out, not bound: the same expression is grouped on, and bound values would differ by position.
   const side = sql<LedgerSide>`case when ${journalLines.account} in ('member_capital', 'member_returns') then 'holding' else 'loan' end`;
   const [posted, unposted] = await Promise.all([
@@ -94,7 +75,7 @@ async function readAll(db: Db, userId: string): Promise<MemberTransactionView[]>
         )
       : [],
   );
-  const rows: MemberTransactionView[] = [];
+  const rows: TransactionView[] = [];
   for (const row of posted) {
     const cents = Number(row.cents);
     if (cents === 0) continue;
@@ -128,7 +109,7 @@ async function readAll(db: Db, userId: string): Promise<MemberTransactionView[]>
         p.type === 'contribution' ? 'Contribution' : p.type === 'fee' ? 'Fee' : p.type === 'refund' ? 'Refund' : p.type,
       reference: null,
       amount: centsToRand(p.amountCents),
-      status: p.status,
+      status: p.status as TransactionView['status'],
       paymentMethod: p.paymentMethod,
       proofOfPaymentUrl: p.proofOfPaymentUrl,
       description: p.description,

@@ -155,6 +155,30 @@ export function createInvestingService(deps: {
     return membership.totalCommitmentCents - Number(row?.total ?? 0);
   }
 
+  /** A membership request still waiting for a decision, under a row lock. */
+  async function lockPendingRequest(tx: Executor, membershipId: string) {
+    const [request] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
+    if (!request) throw notFound(investingErrors.requestNotFound);
+    if (request.contributionStatus !== 'pending') throw invalidState(investingErrors.requestDecided);
+    return request;
+  }
+
+  /**
+   * A payment still waiting for a decision, under a row lock. The member who paid is its maker: an
+   * admin who is also a member never decides their own money.
+   */
+  async function lockPendingPayment(tx: Executor, paymentId: string, actorId: string) {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) throw notFound(investingErrors.paymentNotFound);
+    if (payment.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
+    assertCanDecide(
+      actorId,
+      { makerId: payment.userId, amountCents: payment.amountCents, approverIds: [] },
+      singleChecker(investingErrors.ownPayment),
+    );
+    return payment;
+  }
+
   return {
     async countLiveMemberships(tx: Executor, poolId: string): Promise<number> {
       const [row] = await tx
@@ -265,9 +289,7 @@ export function createInvestingService(deps: {
     /** Approves a request: its shares leave the pool and the member is counted, in one transaction, once. */
     async approveRequest(actorId: string, membershipId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
-        if (!before) throw notFound(investingErrors.requestNotFound);
-        if (before.contributionStatus !== 'pending') throw invalidState(investingErrors.requestDecided);
+        const before = await lockPendingRequest(tx, membershipId);
         const [pool] = await tx.select().from(pools).where(eq(pools.id, before.poolId)).for('update');
         if (pool!.availableShares < before.numberOfShares) throw invalidState(investingErrors.sharesRanOut);
         if (pool!.totalMembers >= pool!.maxMembers) throw invalidState(investingErrors.placesRanOut);
@@ -315,9 +337,7 @@ export function createInvestingService(deps: {
 
     async rejectRequest(actorId: string, membershipId: string, reason: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(memberships).where(eq(memberships.id, membershipId)).for('update');
-        if (!before) throw notFound(investingErrors.requestNotFound);
-        if (before.contributionStatus !== 'pending') throw invalidState(investingErrors.requestDecided);
+        const before = await lockPendingRequest(tx, membershipId);
         const [after] = await tx
           .update(memberships)
           .set({
@@ -488,15 +508,7 @@ export function createInvestingService(deps: {
     /** Approves a payment: completed, added to the membership's total paid and the pool's amount, once. */
     async approvePayment(actorId: string, paymentId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-        if (!before) throw notFound(investingErrors.paymentNotFound);
-        if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
-        // The member who paid is the payment's maker: an admin who is also a member never confirms their own money.
-        assertCanDecide(
-          actorId,
-          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
-          singleChecker(investingErrors.ownPayment),
-        );
+        const before = await lockPendingPayment(tx, paymentId, actorId);
         const [membership] = await tx
           .select()
           .from(memberships)
@@ -579,14 +591,7 @@ export function createInvestingService(deps: {
 
     async rejectPayment(actorId: string, paymentId: string, reason: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-        if (!before) throw notFound(investingErrors.paymentNotFound);
-        if (before.status !== 'pending') throw invalidState(investingErrors.paymentDecided);
-        assertCanDecide(
-          actorId,
-          { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
-          singleChecker(investingErrors.ownPayment),
-        );
+        const before = await lockPendingPayment(tx, paymentId, actorId);
         const [after] = await tx
           .update(payments)
           .set({

@@ -19,7 +19,7 @@ import {
   pools,
   users,
 } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { invalidState, notFound } from '../../lib/errors.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import { isUuid } from '../../lib/tokens.js';
 import { adminPayoutAccountView, findPayoutAccount } from '../payout-account/service.js';
@@ -156,6 +156,34 @@ export async function lockLoan(tx: Executor, id: string, where?: SQL): Promise<L
   return loan;
 }
 
+/** A pending repayment under a row lock, which the actor may decide: never the member who paid it. */
+export async function lockPendingRepayment(tx: Executor, id: string, actorId: string) {
+  if (!isUuid(id)) throw notFound(loanMessages.repaymentNotFound);
+  const [repayment] = await tx.select().from(loanRepayments).where(eq(loanRepayments.id, id)).for('update');
+  if (!repayment) throw notFound(loanMessages.repaymentNotFound);
+  if (repayment.status !== 'pending') throw invalidState(loanMessages.repaymentDecided);
+  assertCanDecide(
+    actorId,
+    { makerId: repayment.userId, amountCents: repayment.amountCents, approverIds: [] },
+    singleChecker(loanMessages.ownRepayment),
+  );
+  return repayment;
+}
+
+/** A pending penalty waiver under a row lock, which the actor may decide: never the admin who asked for it. */
+export async function lockPendingWaiver(tx: Executor, id: string, actorId: string) {
+  if (!isUuid(id)) throw notFound(loanMessages.waiverNotFound);
+  const [waiver] = await tx.select().from(loanPenaltyWaivers).where(eq(loanPenaltyWaivers.id, id)).for('update');
+  if (!waiver) throw notFound(loanMessages.waiverNotFound);
+  if (waiver.status !== 'pending') throw invalidState(loanMessages.waiverDecided);
+  assertCanDecide(
+    actorId,
+    { makerId: waiver.requestedBy, amountCents: waiver.amountCents, approverIds: [] },
+    singleChecker(loanMessages.ownWaiver),
+  );
+  return waiver;
+}
+
 /** Nobody decides a loan they asked for or guarantee (403 `MAKER_CHECKER`), whatever their roles. */
 export function assertNotParty(actorId: string, loan: LoanRow) {
   assertCanDecide(
@@ -194,8 +222,9 @@ export async function adminLoan(deps: LoanDeps, id: string) {
   };
 }
 
-export async function repaymentById(deps: LoanDeps, id: string, loanId: string) {
-  const [row] = await deps.db
+/** Repayments with their loan's number and their member, as the admins see them. */
+export const selectRepayments = (deps: LoanDeps) =>
+  deps.db
     .select({
       repayment: loanRepayments,
       loanNumber: loans.number,
@@ -203,7 +232,9 @@ export async function repaymentById(deps: LoanDeps, id: string, loanId: string) 
     })
     .from(loanRepayments)
     .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .innerJoin(users, eq(users.id, loanRepayments.userId))
-    .where(and(eq(loanRepayments.id, id), eq(loanRepayments.loanId, loanId)));
+    .innerJoin(users, eq(users.id, loanRepayments.userId));
+
+export async function repaymentById(deps: LoanDeps, id: string, loanId: string) {
+  const [row] = await selectRepayments(deps).where(and(eq(loanRepayments.id, id), eq(loanRepayments.loanId, loanId)));
   return repaymentView(row!.repayment, { loanNumber: row!.loanNumber, member: row!.member });
 }

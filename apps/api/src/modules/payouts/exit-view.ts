@@ -140,10 +140,9 @@ export function exitView(
   };
 }
 
-/** One exit as its member (with `userId`) or the admins see it; another member's exit answers 404. */
-export async function findExit(deps: PayoutDeps, id: string, userId?: string) {
-  if (!isUuid(id)) throw notFound(exitMessages.notFound);
-  const [row] = await deps.db
+/** Exits with their pool, their member, the membership and the member's payout account. */
+export const selectExits = (deps: PayoutDeps) =>
+  deps.db
     .select({
       e: exitRequests,
       poolName: pools.name,
@@ -155,8 +154,14 @@ export async function findExit(deps: PayoutDeps, id: string, userId?: string) {
     .innerJoin(pools, eq(pools.id, exitRequests.poolId))
     .innerJoin(users, eq(users.id, exitRequests.userId))
     .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
-    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, exitRequests.userId))
-    .where(and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined));
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, exitRequests.userId));
+
+/** One exit as its member (with `userId`) or the admins see it; another member's exit answers 404. */
+export async function findExit(deps: PayoutDeps, id: string, userId?: string) {
+  if (!isUuid(id)) throw notFound(exitMessages.notFound);
+  const [row] = await selectExits(deps).where(
+    and(eq(exitRequests.id, id), userId ? eq(exitRequests.userId, userId) : undefined),
+  );
   if (!row) throw notFound(exitMessages.notFound);
   const owed = await loansOwed(deps.db, [row]);
   // The admins see what the member still has pending while the exit is open.

@@ -9,13 +9,22 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { memberships } from '../../db/schema.js';
 import { payoutAccounts, pools, users, withdrawals } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { invalidState, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/tokens.js';
 import type { PayoutDeps } from './deps.js';
 import { holding, payoutAccountOf, type MemberExtra } from './exit-view.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 type MembershipRow = typeof memberships.$inferSelect;
+
+/** A withdrawal under a row lock, in one of the states the decision is taken from. */
+export async function lockWithdrawal(tx: Executor, id: string, statuses: WithdrawalStatus[]) {
+  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+  const [withdrawal] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!withdrawal) throw notFound(withdrawalMessages.notFound);
+  if (!(statuses as string[]).includes(withdrawal.status)) throw invalidState(withdrawalMessages.decided);
+  return withdrawal;
+}
 
 export function withdrawalView(deps: PayoutDeps, row: WithdrawalRow, extra: MemberExtra) {
   return {
@@ -42,10 +51,9 @@ export function withdrawalView(deps: PayoutDeps, row: WithdrawalRow, extra: Memb
   };
 }
 
-/** One withdrawal as its member (with `userId`) or the admins see it; another member's answers 404. */
-export async function findWithdrawal(deps: PayoutDeps, id: string, userId?: string) {
-  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
-  const [row] = await deps.db
+/** Withdrawals with their pool, their member and the member's payout account. */
+export const selectWithdrawals = (deps: PayoutDeps) =>
+  deps.db
     .select({
       w: withdrawals,
       poolName: pools.name,
@@ -55,8 +63,14 @@ export async function findWithdrawal(deps: PayoutDeps, id: string, userId?: stri
     .from(withdrawals)
     .innerJoin(pools, eq(pools.id, withdrawals.poolId))
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId))
-    .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined));
+    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId));
+
+/** One withdrawal as its member (with `userId`) or the admins see it; another member's answers 404. */
+export async function findWithdrawal(deps: PayoutDeps, id: string, userId?: string) {
+  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
+  const [row] = await selectWithdrawals(deps).where(
+    and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined),
+  );
   if (!row) throw notFound(withdrawalMessages.notFound);
   return withdrawalView(
     deps,

@@ -1,4 +1,4 @@
-import { centsToRand, recordMessages } from '@letsema/domain';
+import { centsToRand, recordMessages, type BooksRecord } from '@letsema/domain';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { pools, recordReversalRequests, users } from '../../../db/schema.js';
@@ -9,42 +9,7 @@ import { categoryLabel, recordOf, type RecordKind, type RecordRow } from './kind
 type ReversalRow = typeof recordReversalRequests.$inferSelect;
 type Person = { id: string; fullName: string | null };
 
-/** The latest request to reverse a record, as the admin pages show it. */
-export interface ReversalView {
-  id: string;
-  status: string;
-  reason: string;
-  approvalsNeeded: number;
-  approverIds: string[];
-  requestedBy: Person;
-  rejectionReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-/** What a recorded expense or income looks like to the admin pages. */
-export interface RecordView {
-  id: string;
-  category: string;
-  categoryLabel: string;
-  amount: number;
-  date: string;
-  period: string;
-  description: string;
-  documentUrl: string;
-  status: string;
-  approvalsNeeded: number;
-  approverIds: string[];
-  rejectionReason: string | null;
-  pool: { id: string; name: string };
-  recordedBy: Person;
-  decidedAt: string | null;
-  createdAt: string;
-  /** An adjusting entry, which a month locked for month end takes until it is closed. */
-  isAdjustment: boolean;
-  /** The latest request to reverse it, if any. */
-  reversal: ReversalView | null;
-}
+type ReversalView = NonNullable<BooksRecord['reversal']>;
 
 export const recorder = { id: users.id, fullName: users.fullName };
 
@@ -56,7 +21,7 @@ export const selectRecords = (deps: RecordDeps, kind: RecordKind) =>
     .innerJoin(pools, eq(pools.id, kind.table.poolId))
     .innerJoin(users, eq(users.id, kind.table.recordedBy));
 
-export function recordView(kind: RecordKind, record: RecordRow, pool: { name: string }, by: Person): RecordView {
+export function recordView(kind: RecordKind, record: RecordRow, pool: { name: string }, by: Person): BooksRecord {
   return {
     id: record.id,
     category: record.category,
@@ -66,7 +31,7 @@ export function recordView(kind: RecordKind, record: RecordRow, pool: { name: st
     period: record.period,
     description: record.description,
     documentUrl: record.documentUrl,
-    status: record.status,
+    status: record.status as BooksRecord['status'],
     approvalsNeeded: record.approvalsNeeded,
     approverIds: record.approverIds,
     rejectionReason: record.rejectionReason ?? record.reversalReason,
@@ -82,7 +47,7 @@ export function recordView(kind: RecordKind, record: RecordRow, pool: { name: st
 function reversalView(request: ReversalRow, by: Person): ReversalView {
   return {
     id: request.id,
-    status: request.status,
+    status: request.status as ReversalView['status'],
     reason: request.reason,
     approvalsNeeded: request.approvalsNeeded,
     approverIds: request.approverIds,
@@ -94,7 +59,7 @@ function reversalView(request: ReversalRow, by: Person): ReversalView {
 }
 
 /** Adds to each record the latest request to reverse it. */
-export async function withReversals(deps: RecordDeps, kind: RecordKind, views: RecordView[]): Promise<RecordView[]> {
+export async function withReversals(deps: RecordDeps, kind: RecordKind, views: BooksRecord[]): Promise<BooksRecord[]> {
   const ids = views.filter((view) => view.status === 'approved' || view.status === 'reversed').map((v) => v.id);
   if (ids.length === 0) return views;
   const rows = await deps.db
@@ -112,7 +77,7 @@ export async function withReversals(deps: RecordDeps, kind: RecordKind, views: R
 }
 
 /** One record as the admin pages show it, with its latest reversal. */
-export async function findRecord(deps: RecordDeps, kind: RecordKind, id: string): Promise<RecordView> {
+export async function findRecord(deps: RecordDeps, kind: RecordKind, id: string): Promise<BooksRecord> {
   const [found] = await selectRecords(deps, kind).where(eq(kind.table.id, id));
   if (!found) throw notFound(recordMessages.notFound);
   return (await withReversals(deps, kind, [recordView(kind, recordOf(found.row), found.pool, found.by)]))[0]!;

@@ -1,21 +1,11 @@
-import {
-  allocateRepayment,
-  dayOf,
-  formatLoanNumber,
-  formatRand,
-  loanMessages,
-  singleChecker,
-  loanRepaidLines,
-} from '@letsema/domain';
+import { allocateRepayment, dayOf, formatLoanNumber, formatRand, loanMessages, loanRepaidLines } from '@letsema/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { exitRequests, loanRepayments } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
-import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
+import { invalidState } from '../../../lib/errors.js';
 import { postEntry } from '../../ledger/posting.js';
 import { type LoanDeps, tell } from '../deps.js';
-import { lockLoan, repaymentById } from '../loan-queries.js';
+import { lockLoan, lockPendingRepayment, repaymentById } from '../loan-queries.js';
 import { applyAllocation, loadInstalments } from '../money.js';
 
 /**
@@ -24,16 +14,8 @@ import { applyAllocation, loadInstalments } from '../money.js';
  * posted to the ledger against the pool's bank.
  */
 export async function approveRepayment(deps: LoanDeps, actorId: string, id: string) {
-  if (!isUuid(id)) throw notFound(loanMessages.repaymentNotFound);
   const loanId = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(loanRepayments).where(eq(loanRepayments.id, id)).for('update');
-    if (!before) throw notFound(loanMessages.repaymentNotFound);
-    if (before.status !== 'pending') throw invalidState(loanMessages.repaymentDecided);
-    assertCanDecide(
-      actorId,
-      { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
-      singleChecker(loanMessages.ownRepayment),
-    );
+    const before = await lockPendingRepayment(tx, id, actorId);
     const loan = await lockLoan(tx, before.loanId);
     if (loan.status !== 'active') throw invalidState(loanMessages.changedSince(formatRand(0)));
     // A settled exit pays the loan off from the balance it was prepared at: a repayment approved

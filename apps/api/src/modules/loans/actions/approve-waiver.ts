@@ -4,32 +4,21 @@ import {
   formatRand,
   instalmentUnpaid,
   loanMessages,
-  singleChecker,
   penaltyWaivedLines,
 } from '@letsema/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { journalEntries, loanInstalments, loanPenalties, loanPenaltyWaivers } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
-import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
+import { invalidState } from '../../../lib/errors.js';
 import { postEntry } from '../../ledger/posting.js';
 import { type LoanDeps, tell } from '../deps.js';
-import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';
+import { adminLoan, assertNotParty, lockLoan, lockPendingWaiver } from '../loan-queries.js';
 import { closeIfRepaid, loadInstalments } from '../money.js';
 
 /** A second admin waives what is left of the penalty: a reversing entry takes it out of penalty income. */
 export async function approveWaiver(deps: LoanDeps, actorId: string, id: string) {
-  if (!isUuid(id)) throw notFound(loanMessages.waiverNotFound);
   const loanId = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(loanPenaltyWaivers).where(eq(loanPenaltyWaivers.id, id)).for('update');
-    if (!before) throw notFound(loanMessages.waiverNotFound);
-    if (before.status !== 'pending') throw invalidState(loanMessages.waiverDecided);
-    assertCanDecide(
-      actorId,
-      { makerId: before.requestedBy, amountCents: before.amountCents, approverIds: [] },
-      singleChecker(loanMessages.ownWaiver),
-    );
+    const before = await lockPendingWaiver(tx, id, actorId);
     const loan = await lockLoan(tx, before.loanId);
     assertNotParty(actorId, loan);
     const [penalty] = await tx.select().from(loanPenalties).where(eq(loanPenalties.id, before.penaltyId)).for('update');

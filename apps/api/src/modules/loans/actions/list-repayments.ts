@@ -1,19 +1,12 @@
 import type { AdminRepaymentsQuery } from '@letsema/domain';
 import { asc, desc, eq } from 'drizzle-orm';
-import { loanRepayments, loans, users } from '../../../db/schema.js';
+import { loanRepayments } from '../../../db/schema.js';
 import type { LoanDeps } from '../deps.js';
+import { selectRepayments } from '../loan-queries.js';
 import { repaymentView } from '../views.js';
 
 export async function listRepayments(deps: LoanDeps, query: AdminRepaymentsQuery) {
-  const rows = await deps.db
-    .select({
-      repayment: loanRepayments,
-      loanNumber: loans.number,
-      member: { id: users.id, fullName: users.fullName, email: users.email },
-    })
-    .from(loanRepayments)
-    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .innerJoin(users, eq(users.id, loanRepayments.userId))
+  const rows = await selectRepayments(deps)
     .where(eq(loanRepayments.status, query.status))
     .orderBy(query.status === 'pending' ? asc(loanRepayments.createdAt) : desc(loanRepayments.createdAt))
     .limit(query.limit)

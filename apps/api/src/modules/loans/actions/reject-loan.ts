@@ -1,7 +1,7 @@
 import { formatLoanNumber, loanMessages, undecidedLoanStatuses } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { loans } from '../../../db/schema.js';
-import { writeAudit } from '../../../lib/audit.js';
+import { writeRejection } from '../../../lib/audit.js';
 import { invalidState } from '../../../lib/errors.js';
 import { type LoanDeps, tell } from '../deps.js';
 import { adminLoan, assertNotParty, lockLoan } from '../loan-queries.js';
@@ -26,13 +26,13 @@ export async function rejectLoan(deps: LoanDeps, actorId: string, id: string, re
         updatedAt: now,
       })
       .where(eq(loans.id, id));
-    await writeAudit(tx, {
+    await writeRejection(tx, {
       actorId,
       action: 'loan.reject',
       targetType: 'loan',
       targetId: id,
-      before: { status: before.status },
-      after: { status: 'rejected', reason },
+      from: before.status,
+      reason,
     });
     await tell(
       deps,

@@ -1,21 +1,16 @@
-import { formatRand, singleChecker, withdrawalMessages } from '@letsema/domain';
+import { formatRand, singleChecker } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { announceWaiting } from '../../queues/announce.js';
 import type { PayoutDeps } from '../deps.js';
-import { findWithdrawal } from '../withdrawal-view.js';
+import { findWithdrawal, lockWithdrawal } from '../withdrawal-view.js';
 
 /** An admin approves a requested withdrawal; another admin pays it. */
 export async function approveWithdrawal(deps: PayoutDeps, actorId: string, id: string) {
-  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    if (!before) throw notFound(withdrawalMessages.notFound);
-    if (before.status !== 'requested') throw invalidState(withdrawalMessages.decided);
+    const before = await lockWithdrawal(tx, id, ['requested']);
     // The member asked for it: an admin who is that member never approves it.
     assertCanDecide(
       actorId,

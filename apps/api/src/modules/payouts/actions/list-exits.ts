@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { exitRequests, memberships, payoutAccounts, pools, users } from '../../../db/schema.js';
+import { exitRequests, memberships, pools } from '../../../db/schema.js';
 import type { PayoutDeps } from '../deps.js';
-import { exitView, holding, isOpen, loansOwed, pendingOf } from '../exit-view.js';
+import { exitView, holding, isOpen, loansOwed, pendingOf, selectExits } from '../exit-view.js';
 
 /** A member's own exits, newest first. */
 export async function myExits(deps: PayoutDeps, userId: string) {
@@ -21,19 +21,7 @@ export async function myExits(deps: PayoutDeps, userId: string) {
 
 /** The exits the admins work on (the open ones unless a status is asked for), oldest first. */
 export async function listExits(deps: PayoutDeps, status?: string) {
-  const rows = await deps.db
-    .select({
-      e: exitRequests,
-      poolName: pools.name,
-      member: { fullName: users.fullName, email: users.email },
-      m: memberships,
-      payout: payoutAccounts,
-    })
-    .from(exitRequests)
-    .innerJoin(pools, eq(pools.id, exitRequests.poolId))
-    .innerJoin(users, eq(users.id, exitRequests.userId))
-    .innerJoin(memberships, eq(memberships.id, exitRequests.membershipId))
-    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, exitRequests.userId))
+  const rows = await selectExits(deps)
     .where(
       status ? eq(exitRequests.status, status) : inArray(exitRequests.status, ['requested', 'settled', 'approved']),
     )

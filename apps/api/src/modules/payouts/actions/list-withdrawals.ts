@@ -1,8 +1,8 @@
 import { centsToRand } from '@letsema/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { memberships, payoutAccounts, pools, users, withdrawals } from '../../../db/schema.js';
+import { memberships, pools, withdrawals } from '../../../db/schema.js';
 import type { PayoutDeps } from '../deps.js';
-import { availableReturns, withdrawalView } from '../withdrawal-view.js';
+import { availableReturns, selectWithdrawals, withdrawalView } from '../withdrawal-view.js';
 
 /** A member's withdrawals, newest first, with what they may still withdraw. */
 export async function myWithdrawals(deps: PayoutDeps, userId: string) {
@@ -28,17 +28,7 @@ export async function myWithdrawals(deps: PayoutDeps, userId: string) {
 
 /** The withdrawals the admins work on (the open ones unless a status is asked for), oldest first. */
 export async function listWithdrawals(deps: PayoutDeps, status?: string) {
-  const rows = await deps.db
-    .select({
-      w: withdrawals,
-      poolName: pools.name,
-      member: { fullName: users.fullName, email: users.email },
-      payout: payoutAccounts,
-    })
-    .from(withdrawals)
-    .innerJoin(pools, eq(pools.id, withdrawals.poolId))
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(payoutAccounts, eq(payoutAccounts.userId, withdrawals.userId))
+  const rows = await selectWithdrawals(deps)
     .where(status ? eq(withdrawals.status, status) : inArray(withdrawals.status, ['requested', 'approved']))
     .orderBy(asc(withdrawals.createdAt))
     .limit(200);

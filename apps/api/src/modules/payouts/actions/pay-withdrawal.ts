@@ -2,24 +2,20 @@ import { formatRand, singleChecker, withdrawalMessages, withdrawalPaidLines } fr
 import { eq, sql } from 'drizzle-orm';
 import { memberships, withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
+import { invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { postEntry } from '../../ledger/posting.js';
 import { usablePayoutAccount } from '../../payout-account/service.js';
 import { tell, today, type PayoutDeps } from '../deps.js';
 import { holding } from '../exit-view.js';
 import { assertProof, lockMembership, withProofConflict } from '../proof.js';
-import { findWithdrawal } from '../withdrawal-view.js';
+import { findWithdrawal, lockWithdrawal } from '../withdrawal-view.js';
 
 /** An admin other than the approver marks an approved withdrawal paid, with the proof of transfer, and posts it. */
 export async function payWithdrawal(deps: PayoutDeps, actorId: string, id: string, proofUrl: string) {
-  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
   await withProofConflict(() =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-      if (!before) throw notFound(withdrawalMessages.notFound);
-      if (before.status !== 'approved') throw invalidState(withdrawalMessages.decided);
+      const before = await lockWithdrawal(tx, id, ['approved']);
       // Whoever approved it does not also mark the money sent.
       assertCanDecide(
         actorId,

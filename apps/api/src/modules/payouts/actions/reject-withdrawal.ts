@@ -1,20 +1,15 @@
-import { formatRand, singleChecker, withdrawalMessages } from '@letsema/domain';
+import { formatRand, singleChecker } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { withdrawals } from '../../../db/schema.js';
-import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
+import { writeRejection } from '../../../lib/audit.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { tell, type PayoutDeps } from '../deps.js';
-import { findWithdrawal } from '../withdrawal-view.js';
+import { findWithdrawal, lockWithdrawal } from '../withdrawal-view.js';
 
 /** An admin (never the member who asked) refuses a withdrawal not yet paid. */
 export async function rejectWithdrawal(deps: PayoutDeps, actorId: string, id: string, reason: string) {
-  if (!isUuid(id)) throw notFound(withdrawalMessages.notFound);
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    if (!before) throw notFound(withdrawalMessages.notFound);
-    if (!['requested', 'approved'].includes(before.status)) throw invalidState(withdrawalMessages.decided);
+    const before = await lockWithdrawal(tx, id, ['requested', 'approved']);
     assertCanDecide(
       actorId,
       { makerId: before.userId, amountCents: before.amountCents, approverIds: [] },
@@ -24,13 +19,13 @@ export async function rejectWithdrawal(deps: PayoutDeps, actorId: string, id: st
       .update(withdrawals)
       .set({ status: 'rejected', rejectionReason: reason, decidedBy: actorId, updatedAt: new Date() })
       .where(eq(withdrawals.id, id));
-    await writeAudit(tx, {
+    await writeRejection(tx, {
       actorId,
       action: 'withdrawal.reject',
       targetType: 'withdrawal',
       targetId: id,
-      before: { status: before.status },
-      after: { status: 'rejected', reason },
+      from: before.status,
+      reason,
     });
     await tell(
       deps,
