@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PlainSelectField, PlainTextField, type PlainTextFieldProps } from './plain-fields';
+import { PlainPasswordField, PlainSelectField, PlainTextField, type PlainTextFieldProps } from './plain-fields';
 import styles from './plain.module.css';
 
 const noop = () => undefined;
@@ -71,5 +71,22 @@ describe('the plain choice list', () => {
     expect(attribute(openingTag(empty, 'select'), 'class')).toContain(styles.fieldSelectEmpty);
     expect(attribute(openingTag(drawSelect('passport'), 'select'), 'class')).not.toContain(styles.fieldSelectEmpty);
     expect(attribute(openingTag(empty, 'label'), 'for')).toBe(attribute(openingTag(empty, 'select'), 'id'));
+  });
+});
+
+describe('the plain password field', () => {
+  it('hides what is typed and offers, inside its frame, a button that shows it', () => {
+    const html = renderToStaticMarkup(
+      <PlainPasswordField label="Password" name="password" value="" onChange={noop} autoComplete="current-password" />,
+    );
+    const input = openingTag(html, 'input');
+    expect(attribute(input, 'type')).toBe('password');
+    expect(attribute(input, 'autocomplete')).toBe('current-password');
+    const button = openingTag(html, 'button');
+    // A button of its own, never the form's submit, named for what it does.
+    expect(attribute(button, 'type')).toBe('button');
+    expect(attribute(button, 'aria-label')).toBe('Show password');
+    expect(html.indexOf('<button')).toBeGreaterThan(html.indexOf('<input'));
+    expect(html.indexOf('<button')).toBeLessThan(html.indexOf('<fieldset'));
   });
 });
