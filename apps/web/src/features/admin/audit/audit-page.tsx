@@ -10,13 +10,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
+import { ListLoading, ListPages } from '../../../components/list-parts';
 import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -75,13 +74,7 @@ export function AuditPage() {
           {getErrorMessage(audit.error, 'Failed to load the audit log')}
         </RetryAlert>
       )}
-      {audit.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading the audit log">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} variant="rounded" height={64} />
-          ))}
-        </Stack>
-      )}
+      {audit.isPending && <ListLoading label="Loading the audit log" rowHeight={64} />}
       {audit.data && audit.data.entries.length === 0 && (
         <Paper>
           <EmptyState
@@ -103,15 +96,12 @@ export function AuditPage() {
               </li>
             ))}
           </Stack>
-          {pagination!.totalPages > 1 && (
-            <Pagination
-              count={pagination!.totalPages}
-              page={page}
-              onChange={(_event, next) => setPage(next)}
-              sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-              aria-label={`Audit pages, ${AUDIT_PAGE_SIZE} entries a page`}
-            />
-          )}
+          <ListPages
+            count={pagination!.totalPages}
+            page={page}
+            onChange={setPage}
+            label={`Audit pages, ${AUDIT_PAGE_SIZE} entries a page`}
+          />
         </>
       )}
     </Box>

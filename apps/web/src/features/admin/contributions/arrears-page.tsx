@@ -1,9 +1,6 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
+import { ListLoading, ListPages } from '../../../components/list-parts';
 import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -44,13 +42,7 @@ export function ArrearsPage() {
           {getErrorMessage(arrears.error, 'Failed to load the arrears')}
         </RetryAlert>
       )}
-      {arrears.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading the arrears">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} variant="rounded" height={56} />
-          ))}
-        </Stack>
-      )}
+      {arrears.isPending && <ListLoading label="Loading the arrears" />}
       {data && (
         <Totals
           label="Arrears over everything that matches"
@@ -103,15 +95,12 @@ export function ArrearsPage() {
               </Table>
             </ScrollableTable>
           </Paper>
-          {data.pagination.totalPages > 1 && (
-            <Pagination
-              count={data.pagination.totalPages}
-              page={page}
-              onChange={(_event, next) => setPage(next)}
-              sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-              aria-label={`Arrears pages, ${CONTRIBUTIONS_PAGE_SIZE} members a page`}
-            />
-          )}
+          <ListPages
+            count={data.pagination.totalPages}
+            page={page}
+            onChange={setPage}
+            label={`Arrears pages, ${CONTRIBUTIONS_PAGE_SIZE} members a page`}
+          />
         </>
       )}
     </Box>

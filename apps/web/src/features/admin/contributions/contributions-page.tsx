@@ -5,10 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Amount } from '../../../components/amount';
 import { EmptyState } from '../../../components/empty-state';
+import { ListLoading, ListPages } from '../../../components/list-parts';
 import { FilterForm } from '../../../components/filter-form';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -85,13 +83,7 @@ export function ContributionsPage() {
           {getErrorMessage(register.error, 'Failed to load the contributions register')}
         </RetryAlert>
       )}
-      {register.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading the contributions register">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} variant="rounded" height={56} />
-          ))}
-        </Stack>
-      )}
+      {register.isPending && <ListLoading label="Loading the contributions register" />}
       {data && (
         <>
           <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
@@ -170,15 +162,12 @@ export function ContributionsPage() {
               </Table>
             </ScrollableTable>
           </Paper>
-          {data.pagination.totalPages > 1 && (
-            <Pagination
-              count={data.pagination.totalPages}
-              page={page}
-              onChange={(_event, next) => setPage(next)}
-              sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-              aria-label={`Register pages, ${CONTRIBUTIONS_PAGE_SIZE} instalments a page`}
-            />
-          )}
+          <ListPages
+            count={data.pagination.totalPages}
+            page={page}
+            onChange={setPage}
+            label={`Register pages, ${CONTRIBUTIONS_PAGE_SIZE} instalments a page`}
+          />
         </>
       )}
     </Box>
