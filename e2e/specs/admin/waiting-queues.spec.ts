@@ -40,10 +40,15 @@ describe('what waits for an admin reaches them', () => {
     await page
       .getByRole('button', { name: before > 0 ? `Notifications, ${before} unread` : 'Notifications', exact: true })
       .waitFor();
+    const paymentsTile = page.getByTestId('pending-count-payments');
+    await paymentsTile.filter({ hasText: /^\d+$/ }).waitFor();
+    const waitingBefore = Number(await paymentsTile.innerText());
 
     await payOverApi(member.token, pool.id, instalmentCents, 'EFT / bank transfer');
     await returnToTab(page);
     const bell = page.getByRole('button', { name: `Notifications, ${before + 1} unread`, exact: true });
+    // The dashboard on screen counts the new payment as soon as the bell hears of it.
+    await paymentsTile.filter({ hasText: new RegExp(`^${waitingBefore + 1}$`) }).waitFor();
     await bell.click();
     const latest = page
       .getByRole('dialog', { name: 'Notifications' })

@@ -4,6 +4,7 @@ import { PlainIcon } from '../../../components/plain/plain-icon';
 import { notificationsOutlined } from '../../../components/plain/plain-icons';
 import styles from '../../../components/plain/plain.module.css';
 import { loadOnce } from '../../../lib/load-once';
+import { ADMIN_QUERY_ROOT } from '../../../lib/query-client';
 import { usePanelOnDemand } from '../../../lib/use-panel-on-demand';
 import { notificationKeys, useUnreadCount } from '../api';
 
@@ -80,13 +81,18 @@ export function NotificationBell({ allPath, showsYesterday }: NotificationBellPr
   );
 }
 
-/** When the count goes up, something new has arrived: open lists are reloaded to show it. */
+/**
+ * When the count goes up, something new has arrived: open notification lists are reloaded to show it,
+ * and so are the admin pages on screen (the dashboard's counts, the queues), since what arrives for an
+ * admin is mostly something new waiting for them.
+ */
 function useReloadListsOnNewArrivals(count: number | undefined) {
   const queryClient = useQueryClient();
   const previous = useRef(count);
   useEffect(() => {
     if (count !== undefined && previous.current !== undefined && count > previous.current) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT] });
     }
     previous.current = count;
   }, [count, queryClient]);
