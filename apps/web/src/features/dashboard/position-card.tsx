@@ -52,25 +52,23 @@ export function PositionView({ state, onRetry }: { state: PositionState; onRetry
       <p className={styles.positionValue}>
         {position ? formatRandAmount(position.netPosition) : <PlainSkeleton width={140} />}
       </p>
-      {position && isEmptyPosition(position) ? (
-        <p className={styles.note}>
-          Nothing yet: your capital, returns and loans appear here once you invest or borrow.
-        </p>
-      ) : (
-        <>
-          <p className={styles.note}>Capital plus returns, less loans owed, as your statement closes today.</p>
-          <div className={styles.positionFigures}>
-            <Figure label="Capital" value={amountOrSkeleton(position?.capital)} />
-            <Figure label="Returns" value={amountOrSkeleton(position?.returns)} hint="Allocated, not yet paid out" />
-            <Figure label="Loans owed" value={amountOrSkeleton(position?.loansOwed)} hint="On loans paid out" />
-            <Figure
-              label="Held for guarantees"
-              value={amountOrSkeleton(position?.heldForGuarantees)}
-              hint={position ? describeGuaranteeHold(position.guaranteesHeld) : undefined}
-            />
-          </div>
-        </>
-      )}
+      {/* A member with nothing yet sees the same four figures at zero, so the card keeps the height its
+          placeholders had while loading and nothing below it moves. */}
+      <p className={styles.note}>
+        {position && isEmptyPosition(position)
+          ? 'Nothing yet: your capital, returns and loans appear here once you invest or borrow.'
+          : 'Capital plus returns, less loans owed, as your statement closes today.'}
+      </p>
+      <div className={styles.positionFigures}>
+        <Figure label="Capital" value={amountOrSkeleton(position?.capital)} />
+        <Figure label="Returns" value={amountOrSkeleton(position?.returns)} hint="Allocated, not yet paid out" />
+        <Figure label="Loans owed" value={amountOrSkeleton(position?.loansOwed)} hint="On loans paid out" />
+        <Figure
+          label="Held for guarantees"
+          value={amountOrSkeleton(position?.heldForGuarantees)}
+          hint={position ? describeGuaranteeHold(position.guaranteesHeld) : '\u00a0'}
+        />
+      </div>
     </PlainPaper>
   );
 }
