@@ -28,7 +28,13 @@ import { formatDays, useMyContributions, type ContributionCalendarView } from '.
 import { useMonthlyHolding, useMyLoansForDashboard, useMyMembership } from './api';
 import styles from './dashboard-page.module.css';
 import { PositionCard } from './position-card';
-import { getDashboardBanners, getNextLoanInstalment, getWelcomeName, type DashboardBanner } from './dashboard-rules';
+import {
+  getAccountBanners,
+  getMembershipBanners,
+  getNextLoanInstalment,
+  getWelcomeName,
+  type DashboardBanner,
+} from './dashboard-rules';
 
 // Only an approved member has figures to chart: the chart's code (and MUI's parts it uses) is fetched
 // then, not with the first screen. A failed fetch says so in place of the chart.
@@ -68,7 +74,8 @@ export function DashboardPage() {
   const membership = useMyMembership();
   const current = membership.data ?? null;
   const isApproved = current?.contributionStatus === 'approved';
-  const banners = membership.isSuccess ? getDashboardBanners(user.registrationStatus, current) : [];
+  const accountBanners = getAccountBanners(user.registrationStatus);
+  const membershipBanners = membership.isSuccess ? getMembershipBanners(user.registrationStatus, current) : [];
   const loans = useMyLoansForDashboard(user.registrationStatus === 'active');
   const nextLoanInstalment = loans.data ? getNextLoanInstalment(loans.data) : null;
 
@@ -91,7 +98,7 @@ export function DashboardPage() {
         </PlainRetryAlert>
       )}
 
-      {banners.map((banner) => (
+      {accountBanners.map((banner) => (
         <Banner key={banner.key} banner={banner} />
       ))}
 
@@ -122,6 +129,9 @@ export function DashboardPage() {
       <PositionCard />
 
       {membership.isPending && <PlainSkeleton variant="rounded" height={240} />}
+      {membershipBanners.map((banner) => (
+        <Banner key={banner.key} banner={banner} />
+      ))}
       {membership.isSuccess &&
         (current && current.contributionStatus !== 'rejected' && current.contributionStatus !== 'exited' ? (
           <InvestmentCard membership={current} />

@@ -9,16 +9,30 @@ export interface DashboardBanner {
 }
 
 /**
- * The banners above the dashboard (spec section 2): KYC still to do, ready to start investing
- * (verified or active, without a live membership), a request waiting for approval, or a refused one.
+ * The dashboard's banners (spec section 2): KYC still to do, ready to start investing (verified or
+ * active, without a live membership), a request waiting for approval, or a refused one.
  */
 export function getDashboardBanners(
   registrationStatus: string,
   membership: Pick<MembershipView, 'contributionStatus' | 'rejectionReason'> | null,
 ): DashboardBanner[] {
-  if (registrationStatus === 'pending_kyc') {
-    return [{ key: 'complete-kyc', severity: 'warning', text: 'Complete your KYC verification to start investing' }];
-  }
+  return [...getAccountBanners(registrationStatus), ...getMembershipBanners(registrationStatus, membership)];
+}
+
+/** The banner the account alone decides, shown at the top as soon as the page draws. */
+export function getAccountBanners(registrationStatus: string): DashboardBanner[] {
+  if (registrationStatus !== 'pending_kyc') return [];
+  return [{ key: 'complete-kyc', severity: 'warning', text: 'Complete your KYC verification to start investing' }];
+}
+
+/**
+ * The banners the membership decides. They are shown above the membership's card, in the place its
+ * placeholder held while it loaded, so arriving later they push nothing already on screen.
+ */
+export function getMembershipBanners(
+  registrationStatus: string,
+  membership: Pick<MembershipView, 'contributionStatus' | 'rejectionReason'> | null,
+): DashboardBanner[] {
   const canInvest = registrationStatus === 'verified' || registrationStatus === 'active';
   if (!canInvest) return [];
   if (!membership) return [{ key: 'ready', severity: 'info', text: 'Ready to start investing' }];
