@@ -62,7 +62,7 @@ const LIMIT = TASKS_SHOWN_PER_QUEUE + 1;
 
 /** The rows waiting in queue `key` (the condition the dashboard counts by), oldest first along its index. */
 function oldest<Q extends PgSelect>(query: Q, key: QueueKey, [at, id]: [PgColumn, PgColumn]) {
-  return query.where(waitingRows[key].where).orderBy(asc(at), asc(id)).limit(LIMIT);
+  return query.where(waitingRows[key].where).orderBy(asc(at), asc(id)).limit(LIMIT).prepare(`tasks_${key}`);
 }
 /** The months not yet closed that My Tasks lists, oldest first. */
 const MONTHS_SHOWN = 12;
@@ -83,19 +83,142 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const mayDecide = (adminId: string, record: MakerCheckerRecord, needed = 1) =>
     canDecide(adminId, record, needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker()).allowed;
 
-  /** The oldest `LIMIT` items of each queue for `admin`: one indexed query each, in the queue's own order. */
+  // Each queue's oldest `LIMIT` items, one indexed query each in the queue's own order, prepared once:
+  // the database parses and plans it once a connection, not on every call.
+  const maker = alias(users, 'maker');
+  const read = {
+    registrations: oldest(
+      db
+        .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
+        .from(users)
+        .$dynamic(),
+      'registrations',
+      [users.submittedAt, users.id],
+    ),
+    corrections: oldest(
+      db
+        .select({ row: correctionRequests, who: users.fullName })
+        .from(correctionRequests)
+        .innerJoin(users, eq(users.id, correctionRequests.userId))
+        .$dynamic(),
+      'corrections',
+      [correctionRequests.createdAt, correctionRequests.id],
+    ),
+    passwordResets: oldest(
+      db
+        .select({ row: accountLinks, who: users.fullName, makerName: maker.fullName })
+        .from(accountLinks)
+        .innerJoin(users, eq(users.id, accountLinks.userId))
+        .leftJoin(maker, eq(maker.id, accountLinks.requestedBy))
+        .$dynamic(),
+      'passwordResets',
+      [accountLinks.createdAt, accountLinks.id],
+    ),
+    poolRequests: oldest(
+      db
+        .select({ row: memberships, who: users.fullName, pool: pools.name })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(pools, eq(pools.id, memberships.poolId))
+        .$dynamic(),
+      'poolRequests',
+      [memberships.createdAt, memberships.id],
+    ),
+    payments: oldest(
+      db
+        .select({ row: payments, who: users.fullName })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .$dynamic(),
+      'payments',
+      [payments.createdAt, payments.id],
+    ),
+    loanRepayments: oldest(
+      db
+        .select({ row: loanRepayments, who: users.fullName, number: loans.number })
+        .from(loanRepayments)
+        .innerJoin(users, eq(users.id, loanRepayments.userId))
+        .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+        .$dynamic(),
+      'loanRepayments',
+      [loanRepayments.createdAt, loanRepayments.id],
+    ),
+    loans: oldest(
+      db
+        .select({ row: loans, who: users.fullName })
+        .from(loans)
+        .innerJoin(users, eq(users.id, loans.userId))
+        .$dynamic(),
+      'loans',
+      [loans.createdAt, loans.id],
+    ),
+    loanWaivers: oldest(
+      db
+        .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
+        .from(loanPenaltyWaivers)
+        .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
+        .$dynamic(),
+      'loanWaivers',
+      [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
+    ),
+    withdrawals: oldest(
+      db
+        .select({ row: withdrawals, who: users.fullName })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .$dynamic(),
+      'withdrawals',
+      [withdrawals.createdAt, withdrawals.id],
+    ),
+    exits: oldest(
+      db
+        .select({ row: exitRequests, who: users.fullName })
+        .from(exitRequests)
+        .innerJoin(users, eq(users.id, exitRequests.userId))
+        .$dynamic(),
+      'exits',
+      [exitRequests.createdAt, exitRequests.id],
+    ),
+    expenses: oldest(db.select().from(expenses).$dynamic(), 'expenses', [expenses.createdAt, expenses.id]),
+    income: oldest(db.select().from(income).$dynamic(), 'income', [income.createdAt, income.id]),
+    expenseReversals: oldest(
+      db
+        .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
+        .from(recordReversalRequests)
+        .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
+        .$dynamic(),
+      'expenseReversals',
+      [recordReversalRequests.createdAt, recordReversalRequests.id],
+    ),
+    incomeReversals: oldest(
+      db
+        .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
+        .from(recordReversalRequests)
+        .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
+        .$dynamic(),
+      'incomeReversals',
+      [recordReversalRequests.createdAt, recordReversalRequests.id],
+    ),
+    monthRequests: oldest(db.select().from(periodReopenRequests).$dynamic(), 'monthRequests', [
+      periodReopenRequests.createdAt,
+      periodReopenRequests.id,
+    ]),
+    staffGrants: oldest(
+      db
+        .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
+        .from(staffGrants)
+        .innerJoin(users, eq(users.id, staffGrants.userId))
+        .leftJoin(maker, eq(maker.id, staffGrants.makerId))
+        .$dynamic(),
+      'staffGrants',
+      [staffGrants.createdAt, staffGrants.id],
+    ),
+  };
+
+  /** Each queue's items as this admin sees them: theirs to decide, or waiting for another admin. */
   const readers: Record<QueueKey, (admin: AuthUser) => Promise<Found[]>> = {
     registrations: async () =>
-      (
-        await oldest(
-          db
-            .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
-            .from(users)
-            .$dynamic(),
-          'registrations',
-          [users.submittedAt, users.id],
-        )
-      ).map((row) => ({
+      (await read.registrations.execute()).map((row) => ({
         id: row.id,
         title: `Registration of ${row.fullName ?? row.email}`,
         detail: 'Identity documents and next of kin to review',
@@ -105,17 +228,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     corrections: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: correctionRequests, who: users.fullName })
-            .from(correctionRequests)
-            .innerJoin(users, eq(users.id, correctionRequests.userId))
-            .$dynamic(),
-          'corrections',
-          [correctionRequests.createdAt, correctionRequests.id],
-        )
-      ).map(({ row, who }) => ({
+      (await read.corrections.execute()).map(({ row, who }) => ({
         id: row.id,
         title: `Correction asked by ${nameOf(who)}`,
         detail: `About: ${row.field}`,
@@ -124,17 +237,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     passwordResets: async (admin) => {
-      const maker = alias(users, 'maker');
-      const rows = await oldest(
-        db
-          .select({ row: accountLinks, who: users.fullName, makerName: maker.fullName })
-          .from(accountLinks)
-          .innerJoin(users, eq(users.id, accountLinks.userId))
-          .leftJoin(maker, eq(maker.id, accountLinks.requestedBy))
-          .$dynamic(),
-        'passwordResets',
-        [accountLinks.createdAt, accountLinks.id],
-      );
+      const rows = await read.passwordResets.execute();
       return rows.map(({ row, who, makerName }) => ({
         id: row.id,
         title: `Approve the password reset of ${nameOf(who)}`,
@@ -146,18 +249,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     },
 
     poolRequests: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: memberships, who: users.fullName, pool: pools.name })
-            .from(memberships)
-            .innerJoin(users, eq(users.id, memberships.userId))
-            .innerJoin(pools, eq(pools.id, memberships.poolId))
-            .$dynamic(),
-          'poolRequests',
-          [memberships.createdAt, memberships.id],
-        )
-      ).map(({ row, who, pool }) => ({
+      (await read.poolRequests.execute()).map(({ row, who, pool }) => ({
         id: row.id,
         title: `${who ?? 'A member'} asks to join ${pool}`,
         detail: 'Membership request',
@@ -166,17 +258,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     payments: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: payments, who: users.fullName })
-            .from(payments)
-            .innerJoin(users, eq(users.id, payments.userId))
-            .$dynamic(),
-          'payments',
-          [payments.createdAt, payments.id],
-        )
-      ).map(({ row, who }) => ({
+      (await read.payments.execute()).map(({ row, who }) => ({
         id: row.id,
         title: `Payment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
         detail: 'Proof of payment to check',
@@ -186,18 +268,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     loanRepayments: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: loanRepayments, who: users.fullName, number: loans.number })
-            .from(loanRepayments)
-            .innerJoin(users, eq(users.id, loanRepayments.userId))
-            .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-            .$dynamic(),
-          'loanRepayments',
-          [loanRepayments.createdAt, loanRepayments.id],
-        )
-      ).map(({ row, who, number }) => ({
+      (await read.loanRepayments.execute()).map(({ row, who, number }) => ({
         id: row.id,
         title: `Loan repayment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
         detail: `${formatLoanNumber(number)}: proof of payment to check`,
@@ -206,17 +277,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     loans: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: loans, who: users.fullName })
-            .from(loans)
-            .innerJoin(users, eq(users.id, loans.userId))
-            .$dynamic(),
-          'loans',
-          [loans.createdAt, loans.id],
-        )
-      ).map(({ row, who }) => {
+      (await read.loans.execute()).map(({ row, who }) => {
         const isApproval = row.status === 'pending';
         // Nobody decides a loan they asked for or guarantee; whoever approved it does not pay it out.
         const isParty = row.userId === admin.id || row.guarantorId === admin.id;
@@ -239,17 +300,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       }),
 
     loanWaivers: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
-            .from(loanPenaltyWaivers)
-            .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
-            .$dynamic(),
-          'loanWaivers',
-          [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
-        )
-      ).map(({ row, number, borrower }) => ({
+      (await read.loanWaivers.execute()).map(({ row, number, borrower }) => ({
         id: row.id,
         title: `Waive a late penalty of ${formatRand(row.amountCents)} on ${formatLoanNumber(number)}?`,
         detail: row.reason,
@@ -259,17 +310,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     withdrawals: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: withdrawals, who: users.fullName })
-            .from(withdrawals)
-            .innerJoin(users, eq(users.id, withdrawals.userId))
-            .$dynamic(),
-          'withdrawals',
-          [withdrawals.createdAt, withdrawals.id],
-        )
-      ).map(({ row, who }) => {
+      (await read.withdrawals.execute()).map(({ row, who }) => {
         const isApproval = row.status === 'requested';
         // The member does not approve their own; whoever approved it does not also pay it.
         const maker = isApproval ? row.userId : row.approvedBy;
@@ -285,15 +326,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     exits: async (admin) => {
       // The cooperative's calendar day, as the notice was counted.
       const today = dayOf(clock.now());
-      const rows = await oldest(
-        db
-          .select({ row: exitRequests, who: users.fullName })
-          .from(exitRequests)
-          .innerJoin(users, eq(users.id, exitRequests.userId))
-          .$dynamic(),
-        'exits',
-        [exitRequests.createdAt, exitRequests.id],
-      );
+      const rows = await read.exits.execute();
       return rows.map(({ row, who }) => {
         const payout = `Payout ${formatRand(row.payoutCents ?? 0)}`;
         if (row.status === 'requested') {
@@ -332,22 +365,20 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
     },
 
     expenses: async (admin) =>
-      (await oldest(db.select().from(expenses).$dynamic(), 'expenses', [expenses.createdAt, expenses.id])).map(
-        (row) => ({
-          id: row.id,
-          title: `Expense of ${formatRand(row.amountCents)}`,
-          detail: `${row.description}${approvals(row.approverIds, row.approvalsNeeded)}`,
-          since: row.createdAt,
-          isTheirs: mayDecide(
-            admin.id,
-            { makerId: row.recordedBy, amountCents: row.amountCents, approverIds: row.approverIds },
-            row.approvalsNeeded,
-          ),
-        }),
-      ),
+      (await read.expenses.execute()).map((row) => ({
+        id: row.id,
+        title: `Expense of ${formatRand(row.amountCents)}`,
+        detail: `${row.description}${approvals(row.approverIds, row.approvalsNeeded)}`,
+        since: row.createdAt,
+        isTheirs: mayDecide(
+          admin.id,
+          { makerId: row.recordedBy, amountCents: row.amountCents, approverIds: row.approverIds },
+          row.approvalsNeeded,
+        ),
+      })),
 
     income: async (admin) =>
-      (await oldest(db.select().from(income).$dynamic(), 'income', [income.createdAt, income.id])).map((row) => ({
+      (await read.income.execute()).map((row) => ({
         id: row.id,
         title: `Income of ${formatRand(row.amountCents)}`,
         detail: row.description,
@@ -356,40 +387,17 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     expenseReversals: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
-            .from(recordReversalRequests)
-            .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
-            .$dynamic(),
-          'expenseReversals',
-          [recordReversalRequests.createdAt, recordReversalRequests.id],
-        )
-      ).map(({ row, recordedBy, approverIds }) => reversal(admin, row, 'an expense', [recordedBy, ...approverIds])),
+      (await read.expenseReversals.execute()).map(({ row, recordedBy, approverIds }) =>
+        reversal(admin, row, 'an expense', [recordedBy, ...approverIds]),
+      ),
 
     incomeReversals: async (admin) =>
-      (
-        await oldest(
-          db
-            .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
-            .from(recordReversalRequests)
-            .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
-            .$dynamic(),
-          'incomeReversals',
-          [recordReversalRequests.createdAt, recordReversalRequests.id],
-        )
-      ).map(({ row, recordedBy, decidedBy }) =>
+      (await read.incomeReversals.execute()).map(({ row, recordedBy, decidedBy }) =>
         reversal(admin, row, 'income', decidedBy ? [recordedBy, decidedBy] : [recordedBy]),
       ),
 
     monthRequests: async (admin) =>
-      (
-        await oldest(db.select().from(periodReopenRequests).$dynamic(), 'monthRequests', [
-          periodReopenRequests.createdAt,
-          periodReopenRequests.id,
-        ])
-      ).map((row) => ({
+      (await read.monthRequests.execute()).map((row) => ({
         id: row.id,
         title: `${row.kind === 'unlock' ? 'Unlock' : 'Reopen'} ${formatPeriod(row.period)}?`,
         detail: row.reason,
@@ -398,17 +406,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
       })),
 
     staffGrants: async (admin) => {
-      const maker = alias(users, 'maker');
-      const rows = await oldest(
-        db
-          .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
-          .from(staffGrants)
-          .innerJoin(users, eq(users.id, staffGrants.userId))
-          .leftJoin(maker, eq(maker.id, staffGrants.makerId))
-          .$dynamic(),
-        'staffGrants',
-        [staffGrants.createdAt, staffGrants.id],
-      );
+      const rows = await read.staffGrants.execute();
       return rows.map(({ row, who, email, makerName }) => ({
         id: row.id,
         title: `${row.kind === 'invitation' ? 'Approve the invitation of' : 'Approve new roles for'} ${who ?? email}`,
