@@ -1,4 +1,4 @@
-import { formatRand } from '@letsema/domain';
+import { formatRand, TASKS_SHOWN_PER_QUEUE, type PendingCounts } from '@letsema/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, DEPUTY, newEmail } from '../../fixtures/accounts.js';
@@ -90,14 +90,32 @@ describe('what waits for an admin reaches them', () => {
     await page.waitForURL('**/admin');
     await page.goto('/admin/tasks');
     const waiting = page.getByRole('list', { name: 'Waiting for you' });
-    const reset = waiting.getByRole('listitem').filter({ hasText: 'Approve the password reset of Sipho Forgetful' });
-    await reset.getByText(/^Password resets · /).waitFor();
-    expect(await reset.getByRole('link').getAttribute('href')).toBe(`/admin/members/${member.id}`);
-    const grant = waiting.getByRole('listitem').filter({ hasText: 'Approve the invitation of Bongani Newcomer' });
-    await grant.getByText(/^Staff roles · /).waitFor();
-    expect(await grant.getByRole('link').getAttribute('href')).toBe('/admin/staff');
-    await expectNoSideScroll(page);
-    await grant.getByRole('link').click();
+    // The server is shared with other specs: older resets or grants they left waiting may fill the ten
+    // places of a queue, and then the queue is named among those with more waiting instead.
+    const counts = await api<PendingCounts>(
+      'GET',
+      '/api/admin/dashboard/pending-counts',
+      undefined,
+      await adminToken(),
+    );
+    const more = page.getByText(/More are waiting in/);
+    if ((counts.passwordResets ?? 0) <= TASKS_SHOWN_PER_QUEUE) {
+      const reset = waiting.getByRole('listitem').filter({ hasText: 'Approve the password reset of Sipho Forgetful' });
+      await reset.getByText(/^Password resets · /).waitFor();
+      expect(await reset.getByRole('link').getAttribute('href')).toBe(`/admin/members/${member.id}`);
+    } else {
+      await more.getByRole('link', { name: 'Password resets' }).waitFor();
+    }
+    if ((counts.staffGrants ?? 0) <= TASKS_SHOWN_PER_QUEUE) {
+      const grant = waiting.getByRole('listitem').filter({ hasText: 'Approve the invitation of Bongani Newcomer' });
+      await grant.getByText(/^Staff roles · /).waitFor();
+      expect(await grant.getByRole('link').getAttribute('href')).toBe('/admin/staff');
+      await expectNoSideScroll(page);
+      await grant.getByRole('link').click();
+    } else {
+      await expectNoSideScroll(page);
+      await more.getByRole('link', { name: 'Staff roles' }).click();
+    }
     await page.waitForURL('**/admin/staff');
   });
 });
