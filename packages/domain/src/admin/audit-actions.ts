@@ -105,6 +105,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'expense.reverse': 'Expense reversed',
   'income.record': 'Income recorded',
   'income.approve': 'Income approved',
+  'income.first_approval': 'Income approved, second approval needed',
   'income.reject': 'Income rejected',
   'income.reversal_request': 'Reversal of income asked',
   'income.reversal_first_approval': 'Reversal of income approved, second approval needed',
