@@ -52,6 +52,12 @@ describe('maskLongDigitRuns', () => {
     ['account 123456789 and 62012345678', 'account ****6789 and ****5678'],
     ['ID8001015009087.', 'ID****9087.'],
     ['R 1 000.00 on 2026-11-26, ref 12345678', 'R 1 000.00 on 2026-11-26, ref 12345678'],
+    // A link's record id whose last group is all digits stays whole; a number beside it does not.
+    [
+      'Open: https://coop.example/admin/members/pending/86dffedc-d596-42da-8e24-533659286977 (ID 8001015009087)',
+      'Open: https://coop.example/admin/members/pending/86dffedc-d596-42da-8e24-533659286977 (ID ****9087)',
+    ],
+    ['12345678-1234-4234-8234-123456789012', '12345678-1234-4234-8234-123456789012'],
   ])('%s -> %s', (value, masked) => {
     expect(maskLongDigitRuns(value)).toBe(masked);
   });

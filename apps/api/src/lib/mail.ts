@@ -87,13 +87,16 @@ function toNodemailer(message: MailMessage) {
 /**
  * Nine digits or more in a row may be an identity number (13) or a bank account (9 to 11): a mail
  * shows only the last four of such a run, whatever carried it there (a pool's name, a reference an
- * admin typed), so no mail holds one and a decision never fails because of it.
+ * admin typed), so no mail holds one and a decision never fails because of it. A record's id in a
+ * link is left whole: a UUID's last group is all digits now and then, and masked it breaks the link.
  */
-const LONG_DIGIT_RUN = /\d{9,}/g;
+const LONG_DIGIT_RUN_OR_UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|\d{9,}/gi;
 
-/** Replaces every run of nine or more digits with `****` and its last four digits. */
+/** Replaces every run of nine or more digits outside a UUID with `****` and its last four digits. */
 export function maskLongDigitRuns(value: string): string {
-  return value.replace(LONG_DIGIT_RUN, (run) => `****${run.slice(-4)}`);
+  return value.replace(LONG_DIGIT_RUN_OR_UUID, (run, uuid: string | undefined) =>
+    uuid ? run : `****${run.slice(-4)}`,
+  );
 }
 
 export interface MailContent {
