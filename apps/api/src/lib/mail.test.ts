@@ -58,6 +58,14 @@ describe('maskLongDigitRuns', () => {
       'Open: https://coop.example/admin/members/pending/86dffedc-d596-42da-8e24-533659286977 (ID ****9087)',
     ],
     ['12345678-1234-4234-8234-123456789012', '12345678-1234-4234-8234-123456789012'],
+    [
+      'Reset: https://coop.example/reset-password?token=aB3_123456789012Xy, ref 62012345678',
+      'Reset: https://coop.example/reset-password?token=aB3_123456789012Xy, ref ****5678',
+    ],
+    [
+      '<a href="https://coop.example/invite?token=x1234567890">Accept</a> 8001015009087',
+      '<a href="https://coop.example/invite?token=x1234567890">Accept</a> ****9087',
+    ],
   ])('%s -> %s', (value, masked) => {
     expect(maskLongDigitRuns(value)).toBe(masked);
   });

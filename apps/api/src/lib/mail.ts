@@ -87,15 +87,17 @@ function toNodemailer(message: MailMessage) {
 /**
  * Nine digits or more in a row may be an identity number (13) or a bank account (9 to 11): a mail
  * shows only the last four of such a run, whatever carried it there (a pool's name, a reference an
- * admin typed), so no mail holds one and a decision never fails because of it. A record's id in a
- * link is left whole: a UUID's last group is all digits now and then, and masked it breaks the link.
+ * admin typed), so no mail holds one and a decision never fails because of it. The app's links and a
+ * record's id are left whole: a UUID's last group or a link's token is all digits now and then, and
+ * masked the link leads nowhere.
  */
-const LONG_DIGIT_RUN_OR_UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|\d{9,}/gi;
+const LONG_DIGIT_RUN_OUTSIDE_LINKS =
+  /(https?:\/\/[^\s<>"]+)|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|\d{9,}/gi;
 
-/** Replaces every run of nine or more digits outside a UUID with `****` and its last four digits. */
+/** Replaces every run of nine or more digits outside a link or a UUID with `****` and its last four digits. */
 export function maskLongDigitRuns(value: string): string {
-  return value.replace(LONG_DIGIT_RUN_OR_UUID, (run, uuid: string | undefined) =>
-    uuid ? run : `****${run.slice(-4)}`,
+  return value.replace(LONG_DIGIT_RUN_OUTSIDE_LINKS, (run, link: string | undefined, uuid: string | undefined) =>
+    link || uuid ? run : `****${run.slice(-4)}`,
   );
 }
 
