@@ -17,6 +17,7 @@ import { makePdf, uploadFile, type SubmittedMember } from '../../fixtures/onboar
 import { useOwnServer } from '../../fixtures/own-server.js';
 import { inviteStaffOverApi } from '../../fixtures/staff.js';
 import { savePayoutAccountOverApi } from '../../fixtures/payout-account.js';
+import { setUpPersonalLoansOverApi } from '../../fixtures/lending.js';
 
 const newPage = useBrowser();
 const widths = [375, 1280];
@@ -54,38 +55,7 @@ describe('accessibility of the loan screens (axe, every impact)', () => {
   beforeAll(async () => {
     await own.start(0);
     const token = await adminToken();
-    await api(
-      'PUT',
-      '/api/admin/loan-settings',
-      {
-        isEnabled: true,
-        repoRatePercent: 7,
-        capMarginPercent: 21,
-        maxPenaltyPercent: 10,
-        maxPenaltyFixed: 250,
-        dualApprovalAbove: 50_000,
-        confirmRulesAllowLending: true,
-      },
-      token,
-    );
-    await api(
-      'POST',
-      '/api/admin/loan-products',
-      {
-        type: 'personal',
-        name: 'Personal loan',
-        description: 'For what a member needs, repaid monthly.',
-        annualRatePercent: 18,
-        minTermMonths: 3,
-        maxTermMonths: 24,
-        maxCapitalMultiple: 3,
-        graceDays: 5,
-        penaltyType: 'percent',
-        penaltyPercent: 5,
-        guarantorAboveCapital: true,
-      },
-      token,
-    );
+    await setUpPersonalLoansOverApi(token);
     const lender = (await inviteStaffOverApi({ ...LENDER, roles: ['loan_management'] }, token)).token;
 
     // Shares of R 1 000.00: the guarantor holds two, the others one each, all paid and approved.
