@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const memberSortFields = ['name', 'joined', 'status'] as const;
+export const memberListOrders = ['asc', 'desc'] as const;
 
 /** `GET /api/admin/members`: search, filters, sorting and paging. */
 export const memberListQuery = z.object({
@@ -9,7 +10,7 @@ export const memberListQuery = z.object({
   accountStatus: z.enum(['active', 'suspended']).optional(),
   poolId: z.string().uuid({ error: 'Please choose a pool' }).optional(),
   sort: z.enum(memberSortFields).default('joined'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  order: z.enum(memberListOrders).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -45,3 +45,8 @@ export const pageQuery = z.object({
   limit: z.coerce.number({ error: 'limit must be from 1 to 100' }).int().min(1).max(100).default(50),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The rows a page covers: `limit` of them after the `offset` rows of the pages before it. */
+export function pageWindow(query: PageQuery): { limit: number; offset: number } {
+  return { limit: query.limit, offset: (query.page - 1) * query.limit };
+}

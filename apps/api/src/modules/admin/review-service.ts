@@ -1,5 +1,5 @@
-import type { PageQuery, RejectKinBody, RejectKycBody } from '@letsema/domain';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { pageWindow, type PageQuery, type RejectKinBody, type RejectKycBody } from '@letsema/domain';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { nextOfKin, users } from '../../db/schema.js';
@@ -44,6 +44,16 @@ const kinSnapshot = (k: KinRow) => ({
 /** Admin review of registrations: the queue, one member's submission, and the decisions on it. */
 export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
+  // The review queue's pages, prepared once: parsed and planned once a connection.
+  const awaitingReviewPage = db
+    .select()
+    .from(users)
+    .where(awaitingReview)
+    .orderBy(asc(users.submittedAt), asc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('review_awaiting_page');
+
   /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
   async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -72,13 +82,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
   return {
     /** A page of the queue, oldest submission first, each registration with when it was submitted. */
     async awaitingReview(query: PageQuery) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(awaitingReview)
-        .orderBy(asc(users.submittedAt), asc(users.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await awaitingReviewPage.execute(pageWindow(query));
       return rows.map((row) => ({ ...toUserView(row), submittedAt: row.submittedAt?.toISOString() ?? null }));
     },
 

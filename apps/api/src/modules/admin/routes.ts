@@ -18,8 +18,7 @@ import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../../lib/tokens.js';
 import { toKinView } from '../kyc/service.js';
-import type { Db } from '../../db/client.js';
-import { countWaiting } from '../queues/waiting.js';
+import type { CountWaiting } from '../queues/waiting.js';
 import type { ReviewService } from './review-service.js';
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
@@ -30,7 +29,10 @@ function userIdParam(params: unknown): string {
   return id;
 }
 
-export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewService; guards: Guards; db: Db }) {
+export function adminReviewRoutes(
+  app: FastifyInstance,
+  deps: { review: ReviewService; guards: Guards; countWaiting: CountWaiting },
+) {
   const { review, guards } = deps;
   const reviewer = { preHandler: guards.authenticate };
   const tag = 'Review';
@@ -50,7 +52,7 @@ export function adminReviewRoutes(app: FastifyInstance, deps: { review: ReviewSe
     },
     async (request) => {
       const keys = queuesFor(currentUser(request)).map((queue) => queue.key);
-      return ok(await countWaiting(deps.db, keys));
+      return ok(await deps.countWaiting(keys));
     },
   );
 

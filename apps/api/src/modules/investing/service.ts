@@ -6,6 +6,7 @@ import {
   frequencyLabels,
   instalmentAmount,
   investingMessages,
+  pageWindow,
   singleChecker,
   type CreatePaymentBody,
   type JoinPoolBody,
@@ -137,6 +138,56 @@ export function createInvestingService(deps: {
 }) {
   const clock = deps.clock ?? (() => new Date());
   const { db, config } = deps;
+  // The two review queues' pages, prepared once (parsed and planned once a connection), each with
+  // the columns its list shows.
+  const poolRequestPage = db
+    .select({
+      m: {
+        id: memberships.id,
+        numberOfShares: memberships.numberOfShares,
+        totalCommitmentCents: memberships.totalCommitmentCents,
+        installmentPlan: memberships.installmentPlan,
+        contributionAmountCents: memberships.contributionAmountCents,
+        createdAt: memberships.createdAt,
+      },
+      user: { fullName: users.fullName, email: users.email },
+      pool: { id: pools.id, name: pools.name, targetAmountCents: pools.targetAmountCents },
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(pendingPoolRequest)
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('investing_pool_request_page');
+  const pendingPaymentPage = db
+    .select({
+      p: {
+        id: payments.id,
+        amountCents: payments.amountCents,
+        paymentMethod: payments.paymentMethod,
+        proofOfPaymentUrl: payments.proofOfPaymentUrl,
+        createdAt: payments.createdAt,
+      },
+      user: { id: users.id, fullName: users.fullName, email: users.email, phoneNumber: users.phoneNumber },
+      poolName: pools.name,
+      m: {
+        installmentPlan: memberships.installmentPlan,
+        contributionAmountCents: memberships.contributionAmountCents,
+        totalCommitmentCents: memberships.totalCommitmentCents,
+        totalPaidCents: memberships.totalPaidCents,
+      },
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(pools, eq(pools.id, payments.poolId))
+    .leftJoin(memberships, eq(memberships.id, payments.membershipId))
+    .where(pendingPayment)
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('investing_pending_payment_page');
   const tell = (
     tx: Executor,
     userId: string,
@@ -265,15 +316,7 @@ export function createInvestingService(deps: {
 
     /** A page of the requests to join, oldest first, with who asked and for which pool. */
     async listPoolRequests(query: PageQuery) {
-      const rows = await db
-        .select({ m: memberships, user: { fullName: users.fullName, email: users.email }, pool: pools })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .innerJoin(pools, eq(pools.id, memberships.poolId))
-        .where(pendingPoolRequest)
-        .orderBy(asc(memberships.createdAt), asc(memberships.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await poolRequestPage.execute(pageWindow(query));
       return rows.map(({ m, user, pool }) => ({
         id: m.id,
         user,
@@ -471,21 +514,7 @@ export function createInvestingService(deps: {
      * admin who is also a member their own payment, which another admin must decide.
      */
     async listPendingPayments(query: PageQuery) {
-      const rows = await db
-        .select({
-          p: payments,
-          user: { id: users.id, fullName: users.fullName, email: users.email, phoneNumber: users.phoneNumber },
-          poolName: pools.name,
-          m: memberships,
-        })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .innerJoin(pools, eq(pools.id, payments.poolId))
-        .leftJoin(memberships, eq(memberships.id, payments.membershipId))
-        .where(pendingPayment)
-        .orderBy(asc(payments.createdAt), asc(payments.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+      const rows = await pendingPaymentPage.execute(pageWindow(query));
       return rows.map(({ p, user, poolName, m }) => ({
         id: p.id,
         user,

@@ -1,4 +1,13 @@
-import { centsToRand, formatLoanNumber, memberMessages, type LoanStatus, type MemberListQuery } from '@letsema/domain';
+import {
+  centsToRand,
+  formatLoanNumber,
+  memberListOrders,
+  memberMessages,
+  memberSortFields,
+  pageWindow,
+  type LoanStatus,
+  type MemberListQuery,
+} from '@letsema/domain';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -57,6 +66,46 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
         ? [direction(columns.registrationStatus), asc(columns.id)]
         : [direction(columns.createdAt), asc(columns.id)];
   };
+  // What every visit to the directory reads, prepared once (parsed and planned once a connection):
+  // the whole directory's pages in each order, its count, and the pools the members of a page hold.
+  const directoryPage = (sort: MemberListQuery['sort'], order: MemberListQuery['order']) =>
+    db
+      .select(directoryColumns)
+      .from(users)
+      .where(everyMember)
+      .orderBy(...directoryOrder(users, sort, order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`members_page_${sort}_${order}`);
+  const wholeDirectoryPage = Object.fromEntries(
+    memberSortFields.map((sort) => [
+      sort,
+      Object.fromEntries(memberListOrders.map((order) => [order, directoryPage(sort, order)])),
+    ]),
+  ) as Record<MemberListQuery['sort'], Record<MemberListQuery['order'], ReturnType<typeof directoryPage>>>;
+  const membersCount = db
+    .select({ count: accountCounts.count })
+    .from(accountCounts)
+    .where(eq(accountCounts.name, 'members'))
+    .prepare('members_count');
+  const poolsHeld = db
+    .select({
+      userId: memberships.userId,
+      name: pools.name,
+      status: memberships.contributionStatus,
+      totalPaidCents: memberships.totalPaidCents,
+    })
+    .from(memberships)
+    .innerJoin(pools, eq(pools.id, memberships.poolId))
+    .where(
+      and(
+        sql`${memberships.userId} = any(${sql.placeholder('userIds')}::uuid[])`,
+        inArray(memberships.contributionStatus, ['pending', 'approved']),
+      ),
+    )
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .prepare('members_pools_held');
+
   const assertId = (id: string) => {
     if (!isUuid(id)) throw notFound(memberMessages.notFound);
     return id;
@@ -93,19 +142,17 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
       }
       const where = and(everyMember, ...conditions);
       const [rows, total] = await Promise.all([
-        db
-          .select(directoryColumns)
-          .from(users)
-          .where(where)
-          .orderBy(...directoryOrder(users, query.sort, query.order))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
         conditions.length === 0
-          ? db
-              .select({ count: accountCounts.count })
-              .from(accountCounts)
-              .where(eq(accountCounts.name, 'members'))
-              .then(([row]) => Number(row?.count ?? 0))
+          ? wholeDirectoryPage[query.sort][query.order].execute(pageWindow(query))
+          : db
+              .select(directoryColumns)
+              .from(users)
+              .where(where)
+              .orderBy(...directoryOrder(users, query.sort, query.order))
+              .limit(query.limit)
+              .offset((query.page - 1) * query.limit),
+        conditions.length === 0
+          ? membersCount.execute().then(([row]) => Number(row?.count ?? 0))
           : db
               .select({ count: sql<number>`count(*)::int` })
               .from(
@@ -118,27 +165,7 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
               )
               .then(([row]) => row?.count ?? 0),
       ]);
-      const held = rows.length
-        ? await db
-            .select({
-              userId: memberships.userId,
-              name: pools.name,
-              status: memberships.contributionStatus,
-              totalPaidCents: memberships.totalPaidCents,
-            })
-            .from(memberships)
-            .innerJoin(pools, eq(pools.id, memberships.poolId))
-            .where(
-              and(
-                inArray(
-                  memberships.userId,
-                  rows.map((row) => row.id),
-                ),
-                inArray(memberships.contributionStatus, ['pending', 'approved']),
-              ),
-            )
-            .orderBy(asc(memberships.createdAt), asc(memberships.id))
-        : [];
+      const held = rows.length ? await poolsHeld.execute({ userIds: rows.map((row) => row.id) }) : [];
       const capped = conditions.length > 0 && total > DIRECTORY_COUNT_CAP;
       return {
         items: rows.map((row) => ({

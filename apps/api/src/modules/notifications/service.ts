@@ -91,6 +91,19 @@ export function createNotificationService(deps: { db: Db }) {
     .from(notifications)
     .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
     .prepare('notifications_unread_count');
+  const notificationPage = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('notifications_page');
+  const countAll = db
+    .select({ total: count() })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .prepare('notifications_count');
 
   return {
     /** How many of the member's notifications are unread. */
@@ -103,14 +116,8 @@ export function createNotificationService(deps: { db: Db }) {
     async listNotifications(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
       const { page, limit } = query;
       const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
+        notificationPage.execute({ userId, limit, offset: (page - 1) * limit }),
+        countAll.execute({ userId }),
       ]);
       const total = counted?.total ?? 0;
       return {

@@ -110,9 +110,12 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
 
   const creator = alias(users, 'creator');
   const approver = alias(users, 'approver');
-  /** The pools that meet `where` with the names of who created and approved each, oldest first. */
-  async function listWhere(where: SQL | undefined): Promise<PoolView[]> {
-    const rows = await db
+  /**
+   * The pools that meet `where` with the names of who created and approved each, oldest first,
+   * prepared once: the list is read on every visit to the pools page.
+   */
+  function listWhere(where: SQL | undefined, name: string) {
+    return db
       .select({
         pool: pools,
         createdBy: sql<string | null>`coalesce(${creator.fullName}, ${creator.email})`,
@@ -123,9 +126,14 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
       .leftJoin(approver, eq(approver.id, pools.approvedBy))
       .where(where)
       .orderBy(asc(pools.createdAt), asc(pools.id))
-      .limit(POOL_LIST_LIMIT);
-    return rows.map((row) => toPoolView(row.pool, row));
+      .limit(POOL_LIST_LIMIT)
+      .prepare(name);
   }
+  const everyPool = listWhere(undefined, 'pools_list_all');
+  const poolsMembersSee = listWhere(
+    or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, sql.placeholder('actorId'))),
+    'pools_list_member',
+  );
 
   async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
     const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
@@ -154,8 +162,8 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
      * members see and their own drafts. Read for each request, so no member's answer holds another's.
      */
     async list(actor: Actor): Promise<PoolView[]> {
-      if (actor.isAdmin) return listWhere(undefined);
-      return listWhere(or(inArray(pools.status, [...MEMBER_VISIBLE_STATUSES]), eq(pools.createdBy, actor.id)));
+      const rows = actor.isAdmin ? await everyPool.execute() : await poolsMembersSee.execute({ actorId: actor.id });
+      return rows.map((row) => toPoolView(row.pool, row));
     },
 
     async get(actor: Actor, id: string): Promise<PoolView> {

@@ -1,7 +1,7 @@
 import { queueKeys, type QueueKey } from '@letsema/domain';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { countWhere, fixedCondition } from '../../db/fixed-conditions.js';
 import {
   accountLinks,
@@ -69,17 +69,24 @@ export const waitingRows: Record<QueueKey, { table: PgTable; where: SQL }> = {
   staffGrants: { table: staffGrants, where: fixedCondition(eq(staffGrants.status, 'pending')) },
 };
 
-/** How many items wait in each of `keys`, in one query (no query at all for no queue). */
-export async function countWaiting<K extends QueueKey>(
-  db: Executor,
-  keys: readonly K[] = queueKeys as readonly K[],
-): Promise<Record<K, number>> {
-  if (keys.length === 0) return {} as Record<K, number>;
-  const columns = sql.join(
-    keys.map((key) => sql`${countWhere(waitingRows[key].table, waitingRows[key].where)} as ${sql.identifier(key)}`),
-    sql`, `,
-  );
-  const result = await db.execute<Record<K, number | string>>(sql`select ${columns}`);
-  const row = result.rows[0];
-  return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>;
+/** How many items wait in each of `keys`: every queue's count, read by the dashboard, My Tasks and the metrics. */
+export type CountWaiting = <K extends QueueKey>(keys?: readonly K[]) => Promise<Record<K, number>>;
+
+/**
+ * Counts the waiting items of every queue in one statement, prepared once on `db` (parsed and planned
+ * once a connection); each count reads its queue's partial index. No query at all for no queue.
+ */
+export function prepareWaitingCounts(db: Db): CountWaiting {
+  const columns = Object.fromEntries(
+    queueKeys.map((key) => [key, countWhere(waitingRows[key].table, waitingRows[key].where)]),
+  ) as Record<QueueKey, SQL<number>>;
+  const statement = db
+    .select(columns)
+    .from(sql`(select) as one`)
+    .prepare('queues_waiting_counts');
+  return async <K extends QueueKey>(keys: readonly K[] = queueKeys as readonly K[]) => {
+    if (keys.length === 0) return {} as Record<K, number>;
+    const [row] = await statement.execute();
+    return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>;
+  };
 }

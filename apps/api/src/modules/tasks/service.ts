@@ -43,7 +43,7 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import type { BooksClock } from '../books/clock.js';
-import { waitingRows } from '../queues/waiting.js';
+import { waitingRows, type CountWaiting } from '../queues/waiting.js';
 import { roleNames } from '../staff/grants.js';
 
 /** One item of a queue as read: `isTheirs` when this admin may decide it, else another admin does. */
@@ -76,7 +76,7 @@ const approvals = (approverIds: readonly string[], needed: number) =>
  * conditions the dashboard counts), oldest first, split by maker-checker into what waits for their
  * decision and what waits for another admin's; and the months to close for month-end admins.
  */
-export function createTaskService(deps: { db: Db; clock: BooksClock }) {
+export function createTaskService(deps: { db: Db; clock: BooksClock; countWaiting: CountWaiting }) {
   const { db, clock } = deps;
 
   /** Whether `adminId` may decide a record, by the rule the decision itself is checked with. */
@@ -475,11 +475,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
   return {
     async tasksFor(admin: AuthUser): Promise<MyTasks> {
-      const queues = queuesFor(admin);
-      const [found, months] = await Promise.all([
-        Promise.all(queues.map((queue) => readers[queue.key](admin))),
+      // Counted first, in one statement: only the queues holding something are read.
+      const [counts, months] = await Promise.all([
+        deps.countWaiting(queuesFor(admin).map((queue) => queue.key)),
         hasRole(admin, 'month_end') ? monthsToClose(admin) : [],
       ]);
+      const queues = queuesFor(admin).filter((queue) => counts[queue.key] > 0);
+      const found = await Promise.all(queues.map((queue) => readers[queue.key](admin)));
       const tasks: MyTasks = { waiting: [], started: [], more: [] };
       queues.forEach((queue, index) => {
         const rows = found[index]!;
