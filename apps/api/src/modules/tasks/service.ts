@@ -43,7 +43,7 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import type { BooksClock } from '../books/clock.js';
-import { waitingRows, type CountWaiting } from '../queues/waiting.js';
+import { waitingRows, type Waiting } from '../queues/waiting.js';
 import { roleNames } from '../staff/grants.js';
 
 /** One item of a queue as read: `isTheirs` when this admin may decide it, else another admin does. */
@@ -76,7 +76,7 @@ const approvals = (approverIds: readonly string[], needed: number) =>
  * conditions the dashboard counts), oldest first, split by maker-checker into what waits for their
  * decision and what waits for another admin's; and the months to close for month-end admins.
  */
-export function createTaskService(deps: { db: Db; clock: BooksClock; countWaiting: CountWaiting }) {
+export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Waiting }) {
   const { db, clock } = deps;
 
   /** Whether `adminId` may decide a record, by the rule the decision itself is checked with. */
@@ -443,19 +443,22 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; countWaitin
     };
   }
 
+  const openMonthsBefore = db
+    .select({
+      period: accountingPeriods.period,
+      steps: accountingPeriods.steps,
+      calculatedBy: sql<string | null>`${accountingPeriods.calculation} ->> 'calculatedBy'`,
+      since: accountingPeriods.updatedAt,
+    })
+    .from(accountingPeriods)
+    .where(and(ne(accountingPeriods.status, 'closed'), lt(accountingPeriods.period, sql.placeholder('period'))))
+    .orderBy(asc(accountingPeriods.period))
+    .limit(MONTHS_SHOWN)
+    .prepare('tasks_open_months');
+
   /** The months past and not closed, each at its next step (no queue: the calendar puts them here). */
   async function monthsToClose(admin: AuthUser): Promise<(TaskItem & { isTheirs: boolean })[]> {
-    const rows = await db
-      .select({
-        period: accountingPeriods.period,
-        steps: accountingPeriods.steps,
-        calculatedBy: sql<string | null>`${accountingPeriods.calculation} ->> 'calculatedBy'`,
-        since: accountingPeriods.updatedAt,
-      })
-      .from(accountingPeriods)
-      .where(and(ne(accountingPeriods.status, 'closed'), lt(accountingPeriods.period, periodOf(clock.now()))))
-      .orderBy(asc(accountingPeriods.period))
-      .limit(MONTHS_SHOWN);
+    const rows = await openMonthsBefore.execute({ period: periodOf(clock.now()) });
     return rows.flatMap((row) => {
       const done = Object.keys(row.steps) as MonthEndStep[];
       const next = nextMonthEndStep(done);
@@ -475,12 +478,12 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; countWaitin
 
   return {
     async tasksFor(admin: AuthUser): Promise<MyTasks> {
-      // Counted first, in one statement: only the queues holding something are read.
-      const [counts, months] = await Promise.all([
-        deps.countWaiting(queuesFor(admin).map((queue) => queue.key)),
+      // One statement first tells which queues hold anything: only those are read.
+      const [holding, months] = await Promise.all([
+        deps.waiting.holding(queuesFor(admin).map((queue) => queue.key)),
         hasRole(admin, 'month_end') ? monthsToClose(admin) : [],
       ]);
-      const queues = queuesFor(admin).filter((queue) => counts[queue.key] > 0);
+      const queues = queuesFor(admin).filter((queue) => holding.includes(queue.key));
       const found = await Promise.all(queues.map((queue) => readers[queue.key](admin)));
       const tasks: MyTasks = { waiting: [], started: [], more: [] };
       queues.forEach((queue, index) => {
