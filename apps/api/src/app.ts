@@ -56,7 +56,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { createMemberService } from './modules/members/service.js';
 import { createTaskService } from './modules/tasks/service.js';
-import { prepareWaiting } from './modules/queues/waiting.js';
+import { prepareWaitingCounts } from './modules/queues/waiting.js';
 import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records/service.js';
@@ -110,8 +110,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.decorateRequest('auth', null);
   // Each request's address and browser, for the audit rows its services write.
   trackRequestClient(app);
-  const waiting = prepareWaiting(db);
-  const metrics = registerMetrics(app, { db, token: config.metricsToken, countQueues: () => waiting.count() });
+  const countWaiting = prepareWaitingCounts(db);
+  const metrics = registerMetrics(app, { db, token: config.metricsToken, countQueues: () => countWaiting() });
 
   // With the request id, and no-store for API answers whose route sets no caching of its own.
   addSecurityHeaders(
@@ -240,11 +240,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
   registerLoans(app, { db, config, guards, clock: { now: booksClock } });
   memberRoutes(app, { members: createMemberService({ db, config }), guards });
-  taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock }, waiting }), guards });
+  taskRoutes(app, { tasks: createTaskService({ db, clock: { now: booksClock } }), guards });
   adminReviewRoutes(app, {
     review: createReviewService({ db, config }),
     guards,
-    waiting,
+    countWaiting,
   });
 
   const webDistFolder = config.webDist ?? defaultWebDist;

@@ -18,7 +18,7 @@ import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../../lib/tokens.js';
 import { toKinView } from '../kyc/service.js';
-import type { Waiting } from '../queues/waiting.js';
+import type { CountWaiting } from '../queues/waiting.js';
 import type { ReviewService } from './review-service.js';
 
 const kinNumber = z.coerce.number().int().min(1).max(2);
@@ -31,7 +31,7 @@ function userIdParam(params: unknown): string {
 
 export function adminReviewRoutes(
   app: FastifyInstance,
-  deps: { review: ReviewService; guards: Guards; waiting: Waiting },
+  deps: { review: ReviewService; guards: Guards; countWaiting: CountWaiting },
 ) {
   const { review, guards } = deps;
   const reviewer = { preHandler: guards.authenticate };
@@ -52,7 +52,7 @@ export function adminReviewRoutes(
     },
     async (request) => {
       const keys = queuesFor(currentUser(request)).map((queue) => queue.key);
-      return ok(await deps.waiting.count(keys));
+      return ok(await deps.countWaiting(keys));
     },
   );
 

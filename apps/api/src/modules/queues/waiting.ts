@@ -69,36 +69,27 @@ export const waitingRows: Record<QueueKey, { table: PgTable; where: SQL }> = {
   staffGrants: { table: staffGrants, where: fixedCondition(eq(staffGrants.status, 'pending')) },
 };
 
-/** The waiting items, read in one statement for every queue, prepared once (parsed and planned once a connection). */
-export interface Waiting {
-  /** How many items wait in each of `keys` (the dashboard and the metrics); no query at all for no queue. */
-  count<K extends QueueKey>(keys?: readonly K[]): Promise<Record<K, number>>;
-  /** Which of `keys` hold anything (My Tasks reads only those): one index probe a queue, however long. */
-  holding<K extends QueueKey>(keys: readonly K[]): Promise<K[]>;
+/**
+ * How many items wait in each of `keys` (the dashboard and the metrics): every queue counted in one
+ * statement, prepared once (parsed and planned once a connection). No query at all for no queue.
+ */
+export type CountWaiting = <K extends QueueKey>(keys?: readonly K[]) => Promise<Record<K, number>>;
+
+/** Each queue's rows, read by `column` (a count, a presence), one column a queue. */
+export function eachQueue<T>(column: (table: PgTable, where: SQL) => SQL<T>): Record<QueueKey, SQL<T>> {
+  return Object.fromEntries(
+    queueKeys.map((key) => [key, column(waitingRows[key].table, waitingRows[key].where)]),
+  ) as Record<QueueKey, SQL<T>>;
 }
 
-export function prepareWaiting(db: Db): Waiting {
-  const each = <T>(column: (table: PgTable, where: SQL) => SQL<T>) =>
-    Object.fromEntries(queueKeys.map((key) => [key, column(waitingRows[key].table, waitingRows[key].where)])) as Record<
-      QueueKey,
-      SQL<T>
-    >;
-  const one = sql`(select) as one`;
-  const counts = db.select(each(countWhere)).from(one).prepare('queues_waiting_counts');
-  const present = db
-    .select(each((table, where) => sql<boolean>`exists (select 1 from ${table} where ${where})`))
-    .from(one)
-    .prepare('queues_waiting_present');
-  return {
-    async count<K extends QueueKey>(keys: readonly K[] = queueKeys as readonly K[]) {
-      if (keys.length === 0) return {} as Record<K, number>;
-      const [row] = await counts.execute();
-      return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>;
-    },
-    async holding<K extends QueueKey>(keys: readonly K[]) {
-      if (keys.length === 0) return [];
-      const [row] = await present.execute();
-      return keys.filter((key) => row?.[key] === true);
-    },
+export function prepareWaitingCounts(db: Db): CountWaiting {
+  const counts = db
+    .select(eachQueue(countWhere))
+    .from(sql`(select) as one`)
+    .prepare('queues_waiting_counts');
+  return async <K extends QueueKey>(keys: readonly K[] = queueKeys as readonly K[]) => {
+    if (keys.length === 0) return {} as Record<K, number>;
+    const [row] = await counts.execute();
+    return Object.fromEntries(keys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<K, number>;
   };
 }

@@ -43,7 +43,7 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import type { BooksClock } from '../books/clock.js';
-import { waitingRows, type Waiting } from '../queues/waiting.js';
+import { eachQueue, waitingRows } from '../queues/waiting.js';
 import { roleNames } from '../staff/grants.js';
 
 /** One item of a queue as read: `isTheirs` when this admin may decide it, else another admin does. */
@@ -76,7 +76,7 @@ const approvals = (approverIds: readonly string[], needed: number) =>
  * conditions the dashboard counts), oldest first, split by maker-checker into what waits for their
  * decision and what waits for another admin's; and the months to close for month-end admins.
  */
-export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Waiting }) {
+export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const { db, clock } = deps;
 
   /** Whether `adminId` may decide a record, by the rule the decision itself is checked with. */
@@ -116,7 +116,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Wa
     ),
     poolRequests: oldest(
       db
-        .select({ row: memberships, who: users.fullName, pool: pools.name })
+        .select({
+          row: { id: memberships.id, userId: memberships.userId, createdAt: memberships.createdAt },
+          who: users.fullName,
+          pool: pools.name,
+        })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .innerJoin(pools, eq(pools.id, memberships.poolId))
@@ -126,7 +130,15 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Wa
     ),
     payments: oldest(
       db
-        .select({ row: payments, who: users.fullName })
+        .select({
+          row: {
+            id: payments.id,
+            userId: payments.userId,
+            amountCents: payments.amountCents,
+            createdAt: payments.createdAt,
+          },
+          who: users.fullName,
+        })
         .from(payments)
         .innerJoin(users, eq(users.id, payments.userId))
         .$dynamic(),
@@ -443,6 +455,17 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Wa
     };
   }
 
+  const pastMonthOpen = and(
+    ne(accountingPeriods.status, 'closed'),
+    lt(accountingPeriods.period, sql.placeholder('period')),
+  );
+  const whatIsThere = db
+    .select({
+      ...eachQueue((table, where) => sql<boolean>`exists (select 1 from ${table} where ${where})`),
+      monthsOpen: sql<boolean>`exists (select 1 from ${accountingPeriods} where ${pastMonthOpen})`,
+    })
+    .from(sql`(select) as one`)
+    .prepare('tasks_what_is_there');
   const openMonthsBefore = db
     .select({
       period: accountingPeriods.period,
@@ -451,7 +474,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Wa
       since: accountingPeriods.updatedAt,
     })
     .from(accountingPeriods)
-    .where(and(ne(accountingPeriods.status, 'closed'), lt(accountingPeriods.period, sql.placeholder('period'))))
+    .where(pastMonthOpen)
     .orderBy(asc(accountingPeriods.period))
     .limit(MONTHS_SHOWN)
     .prepare('tasks_open_months');
@@ -478,13 +501,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock; waiting: Wa
 
   return {
     async tasksFor(admin: AuthUser): Promise<MyTasks> {
-      // One statement first tells which queues hold anything: only those are read.
-      const [holding, months] = await Promise.all([
-        deps.waiting.holding(queuesFor(admin).map((queue) => queue.key)),
-        hasRole(admin, 'month_end') ? monthsToClose(admin) : [],
+      // One statement first tells which queues hold anything (one index probe each) and whether a
+      // past month is open: only those are read.
+      const [present] = await whatIsThere.execute({ period: periodOf(clock.now()) });
+      const queues = queuesFor(admin).filter((queue) => present?.[queue.key] === true);
+      const [found, months] = await Promise.all([
+        Promise.all(queues.map((queue) => readers[queue.key](admin))),
+        present?.monthsOpen && hasRole(admin, 'month_end') ? monthsToClose(admin) : [],
       ]);
-      const queues = queuesFor(admin).filter((queue) => holding.includes(queue.key));
-      const found = await Promise.all(queues.map((queue) => readers[queue.key](admin)));
       const tasks: MyTasks = { waiting: [], started: [], more: [] };
       queues.forEach((queue, index) => {
         const rows = found[index]!;
