@@ -25,7 +25,7 @@ export async function seedPayoutAccount(
   await db
     .insert(payoutAccounts)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: payoutAccounts.userId, set: values });
+    .onConflictDoUpdate({ target: [payoutAccounts.cooperativeId, payoutAccounts.userId], set: values });
 }
 
 /** Types the test password again on the token's session: a payout request within five minutes is allowed. */

@@ -45,6 +45,12 @@ export function describeStorage(config: BackupConfig): string {
  */
 export const DERIVED_TABLES = ['account_counts'];
 
+/**
+ * Tables whose first rows the migrations write (the installation's first cooperative): a new
+ * database is still empty with them, and a restore puts the archive's rows in their place.
+ */
+export const SEEDED_TABLES = ['cooperatives'];
+
 /** The tables a backup holds, by name: every table of the schema but the derived ones ($1). */
 export const BACKED_UP_TABLES_SQL = `select c.relname as name from pg_class c
   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and c.relname <> all($1::text[])

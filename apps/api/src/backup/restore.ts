@@ -18,6 +18,7 @@ import {
   BACKED_UP_TABLES_SQL,
   BackupError,
   DERIVED_TABLES,
+  SEEDED_TABLES,
   mfaKeyFile,
   pgliteFolder,
   readMfaKeyFile,
@@ -299,7 +300,7 @@ async function openTarget(config: BackupConfig): Promise<Target> {
 async function checkTargetIsEmpty(conn: SqlConnection, migration: Migration): Promise<void> {
   const tables = await conn.query<{ name: string }>(BACKED_UP_TABLES_SQL, [DERIVED_TABLES]);
   const filled: string[] = [];
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((table) => !SEEDED_TABLES.includes(table.name))) {
     const [row] = await conn.query<{ any: boolean }>(
       `select exists (select 1 from public.${quoteIdentifier(name)}) as any`,
     );
@@ -444,8 +445,21 @@ async function copyIntoTables(conn: SqlConnection, manifest: Manifest): Promise<
   );
   const index = new Map(manifest.tables.map((t, i) => [t.name, i]));
   for (const name of orderByDependencies([...index.keys()], links)) {
-    await conn.query(`insert into public.${quoteIdentifier(name)} select * from ${stagingTable(index.get(name)!)}`);
+    const insert = `insert into public.${quoteIdentifier(name)} select * from ${stagingTable(index.get(name)!)}`;
+    // A seeded row the archive holds too (the first cooperative) takes the archive's values.
+    await conn.query(SEEDED_TABLES.includes(name) ? `${insert} ${await replaceSeeded(conn, name)}` : insert);
   }
+}
+
+/** The clause that makes an archive's row replace the row a migration seeded with the same id. */
+async function replaceSeeded(conn: SqlConnection, table: string): Promise<string> {
+  const columns = await conn.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+     where table_schema = 'public' and table_name = $1 and column_name <> 'id' order by ordinal_position`,
+    [table],
+  );
+  const set = columns.map(({ name }) => `${quoteIdentifier(name)} = excluded.${quoteIdentifier(name)}`);
+  return `on conflict (id) do update set ${set.join(', ')}`;
 }
 
 /** Tables ordered so that every table comes after the tables it refers to. */

@@ -5,10 +5,12 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +20,48 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * The cooperative an installation starts with, and the one every row written before a second
+ * cooperative existed belongs to (migration 0027 moved an existing installation's data into it).
+ */
+export const DEFAULT_COOPERATIVE_ID = '00000000-0000-4000-8000-000000000001';
+
+/**
+ * A cooperative served by the installation: its name, short slug, registration number, province and
+ * status. Its data lives in the other tables, each row carrying its `cooperative_id`.
+ */
+export const cooperatives = pgTable(
+  'cooperatives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Short, lower-case letters, digits and hyphens: names the cooperative in links. */
+    slug: text('slug').notNull(),
+    registrationNumber: text('registration_number'),
+    province: text('province'),
+    /** pending_approval (waiting for the platform operator), active or suspended. */
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cooperatives_slug_key').on(t.slug),
+    check('cooperatives_status_check', sql`${t.status} in ('pending_approval', 'active', 'suspended')`),
+  ],
+);
+
+/** The cooperative a row of a cooperative's own data belongs to. */
+const cooperativeId = () =>
+  uuid('cooperative_id')
+    .notNull()
+    .default(sql.raw(`'${DEFAULT_COOPERATIVE_ID}'::uuid`))
+    .references((): AnyPgColumn => cooperatives.id, { onDelete: 'restrict' });
+/** The same, for rows that may be about a person or the installation rather than one cooperative. */
+const cooperativeOf = () =>
+  uuid('cooperative_id')
+    .default(sql.raw(`'${DEFAULT_COOPERATIVE_ID}'::uuid`))
+    .references((): AnyPgColumn => cooperatives.id, { onDelete: 'restrict' });
 
 export const users = pgTable(
   'users',
@@ -107,10 +151,15 @@ export const users = pgTable(
  * directory shows its total without counting the table on every page. One row, `members`. It is
  * derived: backups leave it out, and restoring the users brings it back.
  */
-export const accountCounts = pgTable('account_counts', {
-  name: text('name').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull(),
-});
+export const accountCounts = pgTable(
+  'account_counts',
+  {
+    cooperativeId: cooperativeId(),
+    name: text('name').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'account_counts_pkey', columns: [t.cooperativeId, t.name] })],
+);
 
 /** A signed-in session; the token names it, so signing out ends it on the server. */
 export const sessions = pgTable(
@@ -138,6 +187,7 @@ export const sessions = pgTable(
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -148,7 +198,11 @@ export const staffInvitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('staff_invitations_token_key').on(t.tokenHash), index('staff_invitations_user_idx').on(t.userId)],
+  (t) => [
+    index('staff_invitations_cooperative_idx').on(t.cooperativeId),
+    uniqueIndex('staff_invitations_token_key').on(t.tokenHash),
+    index('staff_invitations_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -159,6 +213,7 @@ export const staffInvitations = pgTable(
 export const accountLinks = pgTable(
   'account_links',
   {
+    cooperativeId: cooperativeOf(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -172,6 +227,7 @@ export const accountLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('account_links_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('account_links_token_key').on(t.tokenHash),
     index('account_links_user_idx').on(t.userId, t.purpose),
     index('account_links_requested_by_idx').on(t.requestedBy),
@@ -185,6 +241,7 @@ export const accountLinks = pgTable(
 export const staffGrants = pgTable(
   'staff_grants',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -201,10 +258,11 @@ export const staffGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('staff_grants_cooperative_idx').on(t.cooperativeId),
     index('staff_grants_user_idx').on(t.userId, t.createdAt),
     // One role change waits for approval per admin at a time.
     uniqueIndex('staff_grants_one_pending_key')
-      .on(t.userId)
+      .on(t.cooperativeId, t.userId)
       .where(sql`${t.status} = 'pending'`),
     index('staff_grants_maker_idx').on(t.makerId),
     index('staff_grants_decided_by_idx').on(t.decidedBy),
@@ -274,6 +332,7 @@ export const rateLimits = pgTable('rate_limits', {
 export const auditLog = pgTable(
   'audit_log',
   {
+    cooperativeId: cooperativeOf(),
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
@@ -289,6 +348,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('audit_log_cooperative_idx').on(t.cooperativeId),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_actor_idx').on(t.actorId),
     index('audit_log_action_idx').on(t.action),
@@ -300,6 +360,7 @@ export const auditLog = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -311,6 +372,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('notifications_cooperative_idx').on(t.cooperativeId),
     // A member's list, newest first; also answers the total for the pagination.
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The bell's unread count, polled by every open page: only unread rows are indexed.
@@ -328,6 +390,7 @@ export const notifications = pgTable(
 export const emailOutbox = pgTable(
   'email_outbox',
   {
+    cooperativeId: cooperativeOf(),
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -346,6 +409,7 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('email_outbox_cooperative_idx').on(t.cooperativeId),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
@@ -355,6 +419,7 @@ export const emailOutbox = pgTable(
 export const files = pgTable(
   'files',
   {
+    cooperativeId: cooperativeOf(),
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull(),
     ownerId: uuid('owner_id')
@@ -365,13 +430,18 @@ export const files = pgTable(
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('files_key_key').on(t.key), index('files_owner_id_idx').on(t.ownerId)],
+  (t) => [
+    index('files_cooperative_idx').on(t.cooperativeId),
+    uniqueIndex('files_key_key').on(t.key),
+    index('files_owner_id_idx').on(t.ownerId),
+  ],
 );
 
 /** A member's next of kin (at most two, numbered 1 and 2). */
 export const nextOfKin = pgTable(
   'next_of_kin',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -394,13 +464,17 @@ export const nextOfKin = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('next_of_kin_user_order_key').on(t.userId, t.nokOrder)],
+  (t) => [
+    uniqueIndex('next_of_kin_user_order_key').on(t.cooperativeId, t.userId, t.nokOrder),
+    index('next_of_kin_user_idx').on(t.userId),
+  ],
 );
 
 /** The cooperative's investment pool. Money is integer cents; derived figures are kept by the server only. */
 export const pools = pgTable(
   'pools',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -424,6 +498,7 @@ export const pools = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('pools_cooperative_idx').on(t.cooperativeId),
     index('pools_status_idx').on(t.status, t.createdAt),
     index('pools_created_by_idx').on(t.createdBy),
     index('pools_approved_by_idx').on(t.approvedBy),
@@ -437,6 +512,7 @@ export const pools = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -462,6 +538,7 @@ export const memberships = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('memberships_cooperative_idx').on(t.cooperativeId),
     // One live (pending or approved) membership per member and pool; a rejected one may be followed by another.
     uniqueIndex('memberships_live_key')
       .on(t.userId, t.poolId)
@@ -485,6 +562,7 @@ export const memberships = pgTable(
 export const contributionInstalments = pgTable(
   'contribution_instalments',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     membershipId: uuid('membership_id')
       .notNull()
@@ -497,6 +575,7 @@ export const contributionInstalments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('contribution_instalments_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('contribution_instalments_membership_number_key').on(t.membershipId, t.number),
     // The register reads a month's instalments; the arrears list those whose day has passed.
     index('contribution_instalments_due_idx').on(t.dueOn, t.membershipId),
@@ -511,6 +590,7 @@ export const contributionInstalments = pgTable(
 export const payments = pgTable(
   'payments',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -533,6 +613,7 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('payments_cooperative_idx').on(t.cooperativeId),
     index('payments_status_idx').on(t.status, t.createdAt, t.id),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_membership_idx').on(t.membershipId),
@@ -548,6 +629,7 @@ export const payments = pgTable(
 export const correctionRequests = pgTable(
   'correction_requests',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -562,6 +644,7 @@ export const correctionRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('correction_requests_cooperative_idx').on(t.cooperativeId),
     index('correction_requests_status_idx').on(t.status, t.createdAt),
     index('correction_requests_user_idx').on(t.userId),
     index('correction_requests_decided_by_idx').on(t.decidedBy),
@@ -577,6 +660,7 @@ export const correctionRequests = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** A running number people can quote: JE-000042. */
     number: bigserial('number', { mode: 'number' }).notNull(),
@@ -594,6 +678,7 @@ export const journalEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('journal_entries_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('journal_entries_source_key').on(t.sourceType, t.sourceId),
     uniqueIndex('journal_entries_number_key').on(t.number),
     uniqueIndex('journal_entries_reversal_key').on(t.reversalOf),
@@ -606,6 +691,7 @@ export const journalEntries = pgTable(
 export const journalLines = pgTable(
   'journal_lines',
   {
+    cooperativeId: cooperativeId(),
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     entryId: uuid('entry_id')
       .notNull()
@@ -619,6 +705,7 @@ export const journalLines = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
+    index('journal_lines_cooperative_idx').on(t.cooperativeId),
     index('journal_lines_entry_idx').on(t.entryId),
     index('journal_lines_loan_idx').on(t.loanId, t.account),
     index('journal_lines_account_idx').on(t.account, t.poolId),
@@ -637,6 +724,7 @@ export const journalLines = pgTable(
 export const expenses = pgTable(
   'expenses',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     poolId: uuid('pool_id')
       .notNull()
@@ -668,6 +756,7 @@ export const expenses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('expenses_cooperative_idx').on(t.cooperativeId),
     index('expenses_status_idx').on(t.status, t.createdAt),
     index('expenses_period_idx').on(t.period, t.category),
     index('expenses_pool_idx').on(t.poolId),
@@ -683,6 +772,7 @@ export const expenses = pgTable(
 export const income = pgTable(
   'income',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     poolId: uuid('pool_id')
       .notNull()
@@ -710,6 +800,7 @@ export const income = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('income_cooperative_idx').on(t.cooperativeId),
     index('income_status_idx').on(t.status, t.createdAt),
     index('income_period_idx').on(t.period, t.category),
     index('income_pool_idx').on(t.poolId),
@@ -726,7 +817,8 @@ export const income = pgTable(
 export const accountingPeriods = pgTable(
   'accounting_periods',
   {
-    period: text('period').primaryKey(),
+    cooperativeId: cooperativeId(),
+    period: text('period').notNull(),
     /** open, locked (month end under way) or closed. */
     status: text('status').notNull().default('open'),
     /** Each step done: { by, at, ... } keyed by the step's name. */
@@ -740,7 +832,10 @@ export const accountingPeriods = pgTable(
     reports: jsonb('reports').$type<Record<string, string>>(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('accounting_periods_status_check', sql`${t.status} in ('open', 'locked', 'closed')`)],
+  (t) => [
+    primaryKey({ name: 'accounting_periods_pkey', columns: [t.cooperativeId, t.period] }),
+    check('accounting_periods_status_check', sql`${t.status} in ('open', 'locked', 'closed')`),
+  ],
 );
 
 /**
@@ -750,10 +845,9 @@ export const accountingPeriods = pgTable(
 export const periodReopenRequests = pgTable(
   'period_reopen_requests',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    period: text('period')
-      .notNull()
-      .references(() => accountingPeriods.period, { onDelete: 'restrict' }),
+    period: text('period').notNull(),
     /** reopen (a closed month) or unlock (a locked one). */
     kind: text('kind').notNull().default('reopen'),
     reason: text('reason').notNull(),
@@ -766,8 +860,14 @@ export const periodReopenRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('period_reopen_requests_cooperative_idx').on(t.cooperativeId),
+    foreignKey({
+      name: 'period_reopen_requests_period_fkey',
+      columns: [t.cooperativeId, t.period],
+      foreignColumns: [accountingPeriods.cooperativeId, accountingPeriods.period],
+    }).onDelete('restrict'),
     uniqueIndex('period_reopen_requests_pending_key')
-      .on(t.period)
+      .on(t.cooperativeId, t.period)
       .where(sql`${t.status} = 'pending'`),
     index('period_reopen_requests_requested_by_idx').on(t.requestedBy),
     index('period_reopen_requests_decided_by_idx').on(t.decidedBy),
@@ -783,6 +883,7 @@ export const periodReopenRequests = pgTable(
 export const recordReversalRequests = pgTable(
   'record_reversal_requests',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     expenseId: uuid('expense_id').references(() => expenses.id, { onDelete: 'restrict' }),
     incomeId: uuid('income_id').references(() => income.id, { onDelete: 'restrict' }),
@@ -801,6 +902,7 @@ export const recordReversalRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('record_reversal_requests_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('record_reversal_requests_expense_pending_key')
       .on(t.expenseId)
       .where(sql`${t.status} = 'pending'`),
@@ -826,6 +928,7 @@ export const recordReversalRequests = pgTable(
 export const exitRequests = pgTable(
   'exit_requests',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -867,6 +970,7 @@ export const exitRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('exit_requests_cooperative_idx').on(t.cooperativeId),
     // One open request per membership at a time.
     uniqueIndex('exit_requests_open_key')
       .on(t.membershipId)
@@ -889,6 +993,7 @@ export const exitRequests = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
@@ -918,6 +1023,7 @@ export const withdrawals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('withdrawals_cooperative_idx').on(t.cooperativeId),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_membership_idx').on(t.membershipId),
@@ -935,39 +1041,52 @@ export const withdrawals = pgTable(
  * The one bank account a member's payouts (withdrawals, exits, loans) are paid into. Saving it needs
  * fresh proof of identity, e-mails the member, and holds it from payouts until `usable_from`.
  */
-export const payoutAccounts = pgTable('payout_accounts', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** The bank's id on the domain's list; its name and universal branch code are copied beside it. */
-  bankId: text('bank_id').notNull(),
-  bankName: text('bank_name').notNull(),
-  branchCode: text('branch_code').notNull(),
-  accountHolder: text('account_holder').notNull(),
-  /** Digits only; masked to the last four when the member's personal data is erased. */
-  accountNumber: text('account_number').notNull(),
-  /** No payout goes to it before this moment (48 hours after it was saved). */
-  usableFrom: timestamp('usable_from', { withTimezone: true, mode: 'date' }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    cooperativeId: cooperativeId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The bank's id on the domain's list; its name and universal branch code are copied beside it. */
+    bankId: text('bank_id').notNull(),
+    bankName: text('bank_name').notNull(),
+    branchCode: text('branch_code').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    /** Digits only; masked to the last four when the member's personal data is erased. */
+    accountNumber: text('account_number').notNull(),
+    /** No payout goes to it before this moment (48 hours after it was saved). */
+    usableFrom: timestamp('usable_from', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_accounts_pkey', columns: [t.cooperativeId, t.userId] }),
+    index('payout_accounts_user_idx').on(t.userId),
+  ],
+);
 
 /** Settings the super admin changes in the app (not the environment), one JSON value per key. */
 export const settings = pgTable(
   'settings',
   {
-    key: text('key').primaryKey(),
+    cooperativeId: cooperativeId(),
+    key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'restrict' }),
     updatedAt: updatedAt(),
   },
-  (t) => [index('settings_updated_by_idx').on(t.updatedBy)],
+  (t) => [
+    primaryKey({ name: 'settings_pkey', columns: [t.cooperativeId, t.key] }),
+    index('settings_updated_by_idx').on(t.updatedBy),
+  ],
 );
 
 /** What the cooperative lends on: one product per loan type, set by the super admin within the caps. */
 export const loanProducts = pgTable(
   'loan_products',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     type: text('type').notNull(),
     name: text('name').notNull(),
@@ -992,7 +1111,7 @@ export const loanProducts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('loan_products_type_key').on(t.type),
+    uniqueIndex('loan_products_type_key').on(t.cooperativeId, t.type),
     index('loan_products_created_by_idx').on(t.createdBy),
     index('loan_products_updated_by_idx').on(t.updatedBy),
     check('loan_products_type_check', sql`${t.type} in ('emergency', 'personal', 'business', 'education')`),
@@ -1018,6 +1137,7 @@ export const loanProducts = pgTable(
 export const loans = pgTable(
   'loans',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     /** A running number people can quote: LN-000042. */
     number: bigserial('number', { mode: 'number' }).notNull(),
@@ -1071,6 +1191,7 @@ export const loans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('loans_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('loans_number_key').on(t.number),
     uniqueIndex('loans_disbursement_proof_key').on(t.disbursementProofUrl),
     index('loans_user_idx').on(t.userId, t.createdAt),
@@ -1101,6 +1222,7 @@ export const loans = pgTable(
 export const loanInstalments = pgTable(
   'loan_instalments',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     loanId: uuid('loan_id')
       .notNull()
@@ -1120,6 +1242,7 @@ export const loanInstalments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('loan_instalments_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('loan_instalments_loan_number_key').on(t.loanId, t.number),
     // The daily job reads the unpaid instalments whose day has passed.
     index('loan_instalments_open_idx')
@@ -1140,6 +1263,7 @@ export const loanInstalments = pgTable(
 export const loanPenalties = pgTable(
   'loan_penalties',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     loanId: uuid('loan_id')
       .notNull()
@@ -1155,6 +1279,7 @@ export const loanPenalties = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('loan_penalties_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('loan_penalties_instalment_key').on(t.instalmentId),
     index('loan_penalties_loan_idx').on(t.loanId),
     check(
@@ -1168,6 +1293,7 @@ export const loanPenalties = pgTable(
 export const loanRepayments = pgTable(
   'loan_repayments',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     loanId: uuid('loan_id')
       .notNull()
@@ -1197,6 +1323,7 @@ export const loanRepayments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('loan_repayments_cooperative_idx').on(t.cooperativeId),
     // A proof backs one repayment only, so one transfer cannot be counted twice.
     uniqueIndex('loan_repayments_proof_key').on(t.proofUrl),
     index('loan_repayments_status_idx').on(t.status, t.createdAt, t.id),
@@ -1216,6 +1343,7 @@ export const loanRepayments = pgTable(
 export const loanPenaltyWaivers = pgTable(
   'loan_penalty_waivers',
   {
+    cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
     penaltyId: uuid('penalty_id')
       .notNull()
@@ -1235,6 +1363,7 @@ export const loanPenaltyWaivers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('loan_penalty_waivers_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('loan_penalty_waivers_pending_key')
       .on(t.penaltyId)
       .where(sql`${t.status} = 'pending'`),

@@ -121,7 +121,7 @@ export function createLendingSetupService(deps: { db: Db; clock: { now(): Date }
           .insert(settings)
           .values({ key: LOAN_SETTINGS_KEY, value: after, updatedBy: actor.id })
           .onConflictDoUpdate({
-            target: settings.key,
+            target: [settings.cooperativeId, settings.key],
             set: { value: after, updatedBy: actor.id, updatedAt: sql`now()` },
           });
         await writeAudit(tx, {

@@ -39,7 +39,7 @@ export function createPaymentDetailsService(deps: { db: Db }) {
           .insert(settings)
           .values({ key: PAYMENT_DETAILS_KEY, value: body, updatedBy: actor.id })
           .onConflictDoUpdate({
-            target: settings.key,
+            target: [settings.cooperativeId, settings.key],
             set: { value: body, updatedBy: actor.id, updatedAt: sql`now()` },
           });
         await writeAudit(tx, {

@@ -145,7 +145,7 @@ export function createPayoutAccountService(deps: { db: Db; clock: BooksClock; co
         const [saved] = await tx
           .insert(payoutAccounts)
           .values({ userId: actor.id, ...values })
-          .onConflictDoUpdate({ target: payoutAccounts.userId, set: values })
+          .onConflictDoUpdate({ target: [payoutAccounts.cooperativeId, payoutAccounts.userId], set: values })
           .returning();
         // Ids and the last four digits only: the log never holds an account number or a holder's name.
         const logged = (account: PayoutAccountRow) => ({

@@ -40,7 +40,7 @@ export async function setBooksStart(deps: MonthEndDeps, actor: AuthUser, period:
       .insert(settings)
       .values({ key: BOOKS_START_KEY, value: { period }, updatedBy: actor.id })
       .onConflictDoUpdate({
-        target: settings.key,
+        target: [settings.cooperativeId, settings.key],
         set: { value: { period }, updatedBy: actor.id, updatedAt: new Date() },
       })
       .returning();

@@ -23,7 +23,8 @@ import {
 } from '../../../db/schema.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
 
-export type PeriodRow = typeof accountingPeriods.$inferSelect;
+/** A month's close as the steps read it (the cooperative it belongs to is the scope's, never read here). */
+export type PeriodRow = Omit<typeof accountingPeriods.$inferSelect, 'cooperativeId'>;
 export type StepRecord = { by: string; at: string };
 
 export async function loadPeriod(tx: Executor, period: string, lock = false): Promise<PeriodRow> {
