@@ -61,6 +61,8 @@ import { createPayoutService } from './modules/payouts/service.js';
 import { createMonthEndService } from './modules/books/month-end-service.js';
 import { createRecordsService } from './modules/books/records/service.js';
 import { createStatementsService } from './modules/books/statements-service.js';
+import { cooperativeRoutes } from './modules/cooperative/routes.js';
+import { createCooperativeService } from './modules/cooperative/settings.js';
 import { registerLoans } from './modules/loans/register.js';
 import { paymentDetailsRoutes } from './modules/payment-details/routes.js';
 import { createPaymentDetailsService } from './modules/payment-details/service.js';
@@ -205,7 +207,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   const kyc = createKycService({ db, config });
   kycRoutes(app, { kyc, guards });
   uploadRoutes(app, {
-    uploads: createUploadService({ db, storage, kyc, quotaBytes: config.uploadQuotaBytes }),
+    uploads: createUploadService({ db, storage, kyc, defaults: config.cooperativeDefaults }),
     guards,
     limiter: createRateLimiter(db),
   });
@@ -218,6 +220,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     guards,
   });
   paymentDetailsRoutes(app, { details: createPaymentDetailsService({ db }), guards });
+  cooperativeRoutes(app, {
+    cooperative: createCooperativeService({ db, defaults: config.cooperativeDefaults }),
+    guards,
+  });
   staffRoutes(app, {
     staff: createStaffService({ db, config }),
     invitations: createStaffInvitationService({ db, config, limiter: createRateLimiter(db), auth }),

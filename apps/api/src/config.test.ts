@@ -22,15 +22,16 @@ describe('loadConfig', () => {
 
   it('reads the books settings, and moves the clock only for a rehearsal on a loopback address', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
-    expect(defaults.books).toEqual({
-      expenseDualApprovalCents: 200_000,
+    expect(defaults.cooperativeDefaults).toEqual({
+      expenseDualApprovalAbove: 200_000,
       reservePercent: 0,
       exitFeePercent: 0,
       allowReturnWithdrawals: true,
+      uploadQuotaMb: 100,
     });
     expect(defaults.clockOffsetDays).toBe(0);
     const set = loadConfig({ DATA_DIR: dataDir(), EXPENSE_DUAL_APPROVAL_AMOUNT: '1500.50', RESERVE_PERCENT: '2.5' });
-    expect(set.books).toMatchObject({ expenseDualApprovalCents: 150_050, reservePercent: 2.5 });
+    expect(set.cooperativeDefaults).toMatchObject({ expenseDualApprovalAbove: 150_050, reservePercent: 2.5 });
     expect(() => loadConfig({ DATA_DIR: dataDir(), RESERVE_PERCENT: '6' })).toThrow(
       /RESERVE_PERCENT: must be a number from 0 to 5/,
     );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { randToCents, type CooperativeSettingsBody } from '@letsema/domain';
 import { z } from 'zod';
 
 /**
@@ -142,24 +143,19 @@ export interface Config {
     loginPerAccountDay: RateLimitRule;
     registerPerIp: RateLimitRule;
   };
-  /** Bytes of stored files each account may hold. */
-  uploadQuotaBytes: number;
   /** Years a member's identity documents are kept after the relationship ends. */
   kycRetentionYears: number;
   /** Months an applicant never approved is kept after their rejection or last activity. */
   applicantRetentionMonths: number;
   /** Age public keys (`age1...`) `npm run backup` encrypts its archive to, unless --recipient names others. */
   backupRecipients: string[];
-  books: {
-    /** Expenses above this many cents need two approvers. */
-    expenseDualApprovalCents: number;
-    /** The share of a month's profit kept as the reserve, 0 to 5 percent. */
-    reservePercent: number;
-    /** The share of a leaving member's holding kept by the cooperative, 0 to 10 percent. */
-    exitFeePercent: number;
-    /** Whether members may ask to withdraw allocated returns. */
-    allowReturnWithdrawals: boolean;
-  };
+  /**
+   * The settings a cooperative starts with until its super admin saves its own in /admin/settings
+   * (the accessor is modules/cooperative/settings.ts): the dual-approval amount of expenses (cents),
+   * the reserve's share of a month's profit (0 to 5 percent), the exit fee (0 to 10 percent), whether
+   * members may withdraw their returns, and the megabytes of files each account may keep.
+   */
+  cooperativeDefaults: CooperativeSettingsBody;
   /**
    * Days the books' clock is moved from the real one, to rehearse a month end on a copy; refused in
    * production unless the server answers on a loopback address.
@@ -222,15 +218,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',
       encryptionKey: e.MFA_ENCRYPTION_KEY ? parseKey(e.MFA_ENCRYPTION_KEY) : readOrCreateKey(dataDir),
     },
-    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     kycRetentionYears: e.KYC_RETENTION_YEARS,
     applicantRetentionMonths: e.APPLICANT_RETENTION_MONTHS,
     backupRecipients: (e.BACKUP_RECIPIENT ?? '').split(/[\s,]+/).filter(Boolean),
-    books: {
-      expenseDualApprovalCents: Math.round(Number(e.EXPENSE_DUAL_APPROVAL_AMOUNT) * 100),
+    cooperativeDefaults: {
+      // The variable's pattern admits only amounts randToCents reads.
+      expenseDualApprovalAbove: randToCents(e.EXPENSE_DUAL_APPROVAL_AMOUNT)!,
       reservePercent: e.RESERVE_PERCENT,
       exitFeePercent: e.EXIT_FEE_PERCENT,
       allowReturnWithdrawals: e.ALLOW_RETURN_WITHDRAWALS === 'true',
+      uploadQuotaMb: e.UPLOAD_QUOTA_MB,
     },
     clockOffsetDays: e.CLOCK_OFFSET_DAYS,
     rateLimits: {

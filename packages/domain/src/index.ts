@@ -31,6 +31,8 @@ export * from './admin/members.js';
 export * from './admin/tasks.js';
 export * from './admin/queues.js';
 export * from './loans/schemas.js';
+export * from './provinces.js';
+export * from './cooperatives/schemas.js';
 // The answers of the API: the schemas it serialises and documents, and the types the web app reads.
 export * as answerField from './answer-fields.js';
 export * from './auth/answers.js';

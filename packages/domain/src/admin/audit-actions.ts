@@ -57,6 +57,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'pool.update': 'Pool changed',
   'pool.status': 'Pool status changed',
   'payment_details.update': 'Payment details changed',
+  'cooperative.update': "Cooperative's details changed",
+  'cooperative_settings.update': "Cooperative's settings changed",
 
   'membership.approve': 'Pool membership approved',
   'membership.reject': 'Pool membership rejected',

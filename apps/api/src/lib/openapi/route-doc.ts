@@ -23,6 +23,7 @@ export const apiTags = [
     name: 'Lending',
     description: 'Admin: the lending settings and products, loan decisions, repayments, waivers and arrears',
   },
+  { name: 'Cooperative', description: "Admin: the cooperative's details and settings, kept by the super admin" },
   { name: 'Tasks', description: 'Admin: what waits for a decision' },
   { name: 'Audit', description: 'Admin: the audit log' },
   { name: 'Documentation', description: 'This description of the API' },

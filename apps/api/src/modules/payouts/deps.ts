@@ -8,7 +8,7 @@ import { notifyMember } from '../notifications/service.js';
 export interface PayoutDeps {
   db: Db;
   clock: BooksClock;
-  config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
+  config: Pick<Config, 'publicUrl' | 'cooperativeDefaults'>;
 }
 
 /** Who asks for a payout: the member, and the session that must hold fresh proof of identity. */

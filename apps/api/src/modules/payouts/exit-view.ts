@@ -25,6 +25,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/tokens.js';
+import { readCooperativeSettings } from '../cooperative/settings.js';
 import { adminPayoutAccountView, type PayoutAccountRow } from '../payout-account/service.js';
 import { today, type PayoutDeps } from './deps.js';
 
@@ -85,13 +86,14 @@ export function exitView(
   deps: PayoutDeps,
   row: ExitRow,
   extra: MemberExtra,
-  held?: ReturnType<typeof holding>,
-  owedOnLoans = 0,
+  estimate?: { held: ReturnType<typeof holding>; exitFeePercent: number; owedOnLoans?: number | undefined },
   pending?: PendingItem[],
 ) {
   const daysLeft = Math.max(0, daysBetween(today(deps), row.noticeEndsOn));
   // Before the settlement: what the member holds less the fee and the principal they owe on loans.
-  const estimate = held ? exitSettlement(held, deps.config.books.exitFeePercent, owedOnLoans).payoutCents : null;
+  const estimatedCents = estimate
+    ? exitSettlement(estimate.held, estimate.exitFeePercent, estimate.owedOnLoans ?? 0).payoutCents
+    : null;
   return {
     id: row.id,
     userId: row.userId,
@@ -106,7 +108,11 @@ export function exitView(
     daysLeft,
     isNoticeOver: daysLeft === 0,
     estimate:
-      row.payoutCents !== null ? centsToRand(row.payoutCents) : estimate === null ? null : centsToRand(estimate),
+      row.payoutCents !== null
+        ? centsToRand(row.payoutCents)
+        : estimatedCents === null
+          ? null
+          : centsToRand(estimatedCents),
     settlement:
       row.payoutCents === null
         ? null
@@ -164,6 +170,7 @@ export async function findExit(deps: PayoutDeps, id: string, userId?: string) {
   );
   if (!row) throw notFound(exitMessages.notFound);
   const owed = await loansOwed(deps.db, [row]);
+  const { exitFeePercent } = await readCooperativeSettings(deps.db, deps.config.cooperativeDefaults);
   // The admins see what the member still has pending while the exit is open.
   const pending = !userId && isOpen(row.e) ? (await pendingOf(deps.db, [row.e])).get(row.e.membershipId) : undefined;
   return exitView(
@@ -172,8 +179,7 @@ export async function findExit(deps: PayoutDeps, id: string, userId?: string) {
     userId
       ? { poolName: row.poolName, member: row.member }
       : { poolName: row.poolName, member: row.member, payout: row.payout },
-    holding(row.m),
-    owed.get(`${row.e.userId}:${row.e.poolId}`),
+    { held: holding(row.m), exitFeePercent, owedOnLoans: owed.get(`${row.e.userId}:${row.e.poolId}`) },
     pending,
   );
 }

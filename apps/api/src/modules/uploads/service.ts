@@ -4,13 +4,20 @@ import type { Db } from '../../db/client.js';
 import { files, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, type Storage } from '../../lib/storage.js';
+import { readCooperativeSettings, uploadQuotaBytes, type CooperativeDefaults } from '../cooperative/settings.js';
 import type { KycService } from '../kyc/service.js';
 import { processUpload } from './file-processing.js';
 
 export const FILES_PREFIX = '/api/files/';
 
 /** Stores uploads: checks the bytes, keeps the file under a random key, records who owns it. */
-export function createUploadService(deps: { db: Db; storage: Storage; kyc: KycService; quotaBytes: number }) {
+export function createUploadService(deps: {
+  db: Db;
+  storage: Storage;
+  kyc: KycService;
+  /** The installation's defaults of the cooperative's settings, of which the quota of files each account may keep. */
+  defaults: CooperativeDefaults;
+}) {
   const { db, storage, kyc } = deps;
 
   return {
@@ -27,11 +34,9 @@ export function createUploadService(deps: { db: Db; storage: Storage; kyc: KycSe
             .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
             .from(files)
             .where(eq(files.ownerId, userId));
-          if (Number(used?.bytes ?? 0) + processed.body.length > deps.quotaBytes) {
-            throw new AppError(
-              'PAYLOAD_TOO_LARGE',
-              uploadMessages.quotaFull(Math.round(deps.quotaBytes / 1024 / 1024)),
-            );
+          const { uploadQuotaMb } = await readCooperativeSettings(tx, deps.defaults);
+          if (Number(used?.bytes ?? 0) + processed.body.length > uploadQuotaBytes({ uploadQuotaMb })) {
+            throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.quotaFull(uploadQuotaMb));
           }
           await tx.insert(files).values({
             key,

@@ -1,17 +1,7 @@
 import { MAX_UPLOAD_BYTES, rejectableFieldLabels, uploadMessages } from '@letsema/domain';
 
 /** The nine provinces, offered in the profile form's province list. */
-export const southAfricanProvinces = [
-  'Eastern Cape',
-  'Free State',
-  'Gauteng',
-  'KwaZulu-Natal',
-  'Limpopo',
-  'Mpumalanga',
-  'North West',
-  'Northern Cape',
-  'Western Cape',
-] as const;
+export { southAfricanProvinces } from '@letsema/domain';
 
 /** One group of items an admin returned: the member's own registration, or one next of kin. */
 export interface ReturnedGroup {

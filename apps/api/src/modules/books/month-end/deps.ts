@@ -9,7 +9,7 @@ export interface MonthEndDeps {
   db: Db;
   storage: Storage;
   clock: BooksClock;
-  config: Pick<Config, 'publicUrl'> & { books: Config['books'] };
+  config: Pick<Config, 'publicUrl' | 'cooperativeDefaults'>;
 }
 
 /** Who did a step and when, as the month's row keeps it. */

@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { exitRequests, memberships, pools } from '../../../db/schema.js';
+import { readCooperativeSettings } from '../../cooperative/settings.js';
 import type { PayoutDeps } from '../deps.js';
 import { exitView, holding, isOpen, loansOwed, pendingOf, selectExits } from '../exit-view.js';
 
@@ -14,8 +15,14 @@ export async function myExits(deps: PayoutDeps, userId: string) {
     .orderBy(desc(exitRequests.createdAt))
     .limit(50);
   const owed = await loansOwed(deps.db, rows);
+  const { exitFeePercent } = await readCooperativeSettings(deps.db, deps.config.cooperativeDefaults);
   return rows.map((row) =>
-    exitView(deps, row.e, { poolName: row.poolName }, holding(row.m), owed.get(`${row.e.userId}:${row.e.poolId}`)),
+    exitView(
+      deps,
+      row.e,
+      { poolName: row.poolName },
+      { held: holding(row.m), exitFeePercent, owedOnLoans: owed.get(`${row.e.userId}:${row.e.poolId}`) },
+    ),
   );
 }
 
@@ -28,6 +35,7 @@ export async function listExits(deps: PayoutDeps, status?: string) {
     .orderBy(asc(exitRequests.createdAt))
     .limit(200);
   const owed = await loansOwed(deps.db, rows);
+  const { exitFeePercent } = await readCooperativeSettings(deps.db, deps.config.cooperativeDefaults);
   const pending = await pendingOf(
     deps.db,
     rows.filter((row) => isOpen(row.e)).map((row) => row.e),
@@ -37,8 +45,7 @@ export async function listExits(deps: PayoutDeps, status?: string) {
       deps,
       row.e,
       { poolName: row.poolName, member: row.member, payout: row.payout },
-      holding(row.m),
-      owed.get(`${row.e.userId}:${row.e.poolId}`),
+      { held: holding(row.m), exitFeePercent, owedOnLoans: owed.get(`${row.e.userId}:${row.e.poolId}`) },
       pending.get(row.e.membershipId),
     ),
   );

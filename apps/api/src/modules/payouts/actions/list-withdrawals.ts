@@ -1,6 +1,7 @@
 import { centsToRand } from '@letsema/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { memberships, pools, withdrawals } from '../../../db/schema.js';
+import { readCooperativeSettings } from '../../cooperative/settings.js';
 import type { PayoutDeps } from '../deps.js';
 import { availableReturns, selectWithdrawals, withdrawalView } from '../withdrawal-view.js';
 
@@ -18,8 +19,9 @@ export async function myWithdrawals(deps: PayoutDeps, userId: string) {
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.contributionStatus, 'approved')))
     .limit(1);
+  const { allowReturnWithdrawals } = await readCooperativeSettings(deps.db, deps.config.cooperativeDefaults);
   return {
-    isOffered: deps.config.books.allowReturnWithdrawals,
+    isOffered: allowReturnWithdrawals,
     available: membership ? centsToRand(Math.max(await availableReturns(deps.db, membership), 0)) : 0,
     poolId: membership?.poolId ?? null,
     items: rows.map((row) => withdrawalView(deps, row.w, { poolName: row.poolName })),

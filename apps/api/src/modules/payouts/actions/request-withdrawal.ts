@@ -3,6 +3,7 @@ import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState } from '../../../lib/errors.js';
 import { notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
+import { readCooperativeSettings } from '../../cooperative/settings.js';
 import type { PayoutActor, PayoutDeps } from '../deps.js';
 import { availableReturns, findWithdrawal } from '../withdrawal-view.js';
 import { announceWaiting } from '../../queues/announce.js';
@@ -10,9 +11,10 @@ import { startPayoutRequest } from '../payout-start.js';
 
 /** A member asks to withdraw allocated returns into their payout account (where the cooperative allows it). */
 export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, body: RequestWithdrawalBody) {
-  if (!deps.config.books.allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
   const userId = actor.id;
   const id = await deps.db.transaction(async (tx) => {
+    const { allowReturnWithdrawals } = await readCooperativeSettings(tx, deps.config.cooperativeDefaults);
+    if (!allowReturnWithdrawals) throw invalidState(withdrawalMessages.closed);
     const { account, membership } = await startPayoutRequest(tx, actor, body.poolId);
     const available = await availableReturns(tx, membership);
     if (body.amount > available) {

@@ -13,6 +13,7 @@ import { accountingPeriods, exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, invalidState, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../../lib/tokens.js';
+import { readCooperativeSettings } from '../../cooperative/settings.js';
 import { loansToSettleOnExit } from '../../loans/exits.js';
 import { announceWaiting } from '../../queues/announce.js';
 import { today, type PayoutDeps } from '../deps.js';
@@ -61,7 +62,8 @@ export async function settleExit(deps: PayoutDeps, actorId: string, id: string, 
     // The member's own loans in the pool are settled from the payout first; capital held for
     // loans they guarantee refuses the settlement until those loans are repaid.
     const loanCents = await loansToSettleOnExit(tx, before, today(deps));
-    const settlement = exitSettlement(held, deps.config.books.exitFeePercent, loanCents);
+    const { exitFeePercent } = await readCooperativeSettings(tx, deps.config.cooperativeDefaults);
+    const settlement = exitSettlement(held, exitFeePercent, loanCents);
     if (settlement.payoutCents < 0) {
       throw invalidState(loanMessages.loanNotCovered(formatRand(loanCents)));
     }

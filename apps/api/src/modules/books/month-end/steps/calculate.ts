@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client.js';
 import { pools } from '../../../../db/schema.js';
 import { allocatedFor, periodResults, shareDays } from '../../ledger-queries.js';
+import { readCooperativeSettings } from '../../../cooperative/settings.js';
 import { type MonthEndDeps, stamp } from '../deps.js';
 import { names } from '../period.js';
 import type { StepContext, StepOutcome } from './step.js';
@@ -14,7 +15,7 @@ export async function calculate(
   period: string,
   actorId: string,
 ): Promise<MonthEndCalculation> {
-  const reservePercent = deps.config.books.reservePercent;
+  const { reservePercent } = await readCooperativeSettings(tx, deps.config.cooperativeDefaults);
   const [results, weights, allocated] = await Promise.all([
     periodResults(tx, period, { includeAllocations: true }),
     shareDays(tx, period),

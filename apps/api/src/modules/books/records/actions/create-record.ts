@@ -34,6 +34,7 @@ export async function createRecord(
     const locked = await assertRecordDate(tx, body.date, dayOf(deps.clock.now()), body.isAdjustment);
     await assertPool(tx, body.poolId);
     await assertDocument(tx, kind, documentUrl, actorId);
+    const approvalsNeeded = await approvalsFor(deps, tx, body.amount);
     const [row] = await tx
       .insert(kind.table)
       .values({
@@ -44,7 +45,7 @@ export async function createRecord(
         description: body.description,
         isAdjustment: body.isAdjustment,
         recordedBy: actorId,
-        ...kind.ownColumns({ date: body.date, documentUrl, approvalsNeeded: approvalsFor(deps, body.amount) }),
+        ...kind.ownColumns({ date: body.date, documentUrl, approvalsNeeded }),
       } as typeof kind.table.$inferInsert)
       .onConflictDoNothing({ target: kind.documentColumn })
       .returning();

@@ -20,13 +20,14 @@ export async function requestReversal(
   await deps.db.transaction(async (tx) => {
     const { record } = await lockRecord(tx, kind, id);
     if (record.status !== 'approved') throw invalidState(recordMessages.notApproved);
+    const approvalsNeeded = await approvalsFor(deps, tx, record.amountCents);
     const [request] = await tx
       .insert(recordReversalRequests)
       .values({
         ...(type === 'expense' ? { expenseId: id } : { incomeId: id }),
         amountCents: record.amountCents,
         reason,
-        approvalsNeeded: approvalsFor(deps, record.amountCents),
+        approvalsNeeded,
         requestedBy: actorId,
       })
       .onConflictDoNothing()

@@ -1,0 +1,69 @@
+import {
+  ANY_ADMIN,
+  cooperativeDetailsAnswer,
+  cooperativeDetailsBody,
+  cooperativeSettingsAnswer,
+  cooperativeSettingsBody,
+} from '@letsema/domain';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, type Guards } from '../../lib/auth-guard.js';
+import { ok } from '../../lib/envelope.js';
+import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
+import { parseInput } from '../../lib/validate.js';
+import type { CooperativeService } from './settings.js';
+
+/**
+ * The cooperative's own details and settings on /admin/settings. Every admin passes the route's
+ * guard; the service answers 403 to anyone but the super admin, as the lending settings do.
+ */
+export function cooperativeRoutes(app: FastifyInstance, deps: { cooperative: CooperativeService; guards: Guards }) {
+  const { cooperative } = deps;
+  const superAdmin = 'Only the super admin may read or change them (403 otherwise).';
+  const admin = (doc: Omit<RouteDoc, 'tag'>) => ({
+    config: { permission: ANY_ADMIN },
+    preHandler: deps.guards.authenticate,
+    schema: routeDoc({ tag: 'Cooperative', ...doc }),
+  });
+
+  app.get(
+    '/api/admin/settings/cooperative',
+    admin({
+      summary: "The cooperative's name, short name (slug), registration number and province",
+      description: superAdmin,
+      data: cooperativeDetailsAnswer,
+    }),
+    async (request) => ok(await cooperative.getDetails(currentUser(request))),
+  );
+  app.put(
+    '/api/admin/settings/cooperative',
+    admin({
+      summary: "Change the cooperative's name, registration number and province",
+      description: `${superAdmin} The slug stays as it is; the change is audited, before and after.`,
+      body: cooperativeDetailsBody,
+      data: cooperativeDetailsAnswer,
+    }),
+    async (request) =>
+      ok(await cooperative.updateDetails(currentUser(request), parseInput(cooperativeDetailsBody, request.body))),
+  );
+  app.get(
+    '/api/admin/settings/rules',
+    admin({
+      summary:
+        "The cooperative's settings: dual approval of expenses, the reserve, the exit fee, withdrawals, file quota",
+      description: `${superAdmin} Until the super admin saves them, the installation's defaults (its environment variables) apply.`,
+      data: cooperativeSettingsAnswer,
+    }),
+    async (request) => ok(await cooperative.getSettings(currentUser(request))),
+  );
+  app.put(
+    '/api/admin/settings/rules',
+    admin({
+      summary: "Save the cooperative's settings",
+      description: `${superAdmin} The next decision each one informs applies it (an expense's approvals, the month-end calculation, an exit settlement, a withdrawal, an upload); the change is audited, before and after.`,
+      body: cooperativeSettingsBody,
+      data: cooperativeSettingsAnswer,
+    }),
+    async (request) =>
+      ok(await cooperative.updateSettings(currentUser(request), parseInput(cooperativeSettingsBody, request.body))),
+  );
+}
