@@ -204,7 +204,7 @@ describe(`adjustments in a locked month (${testEngine})`, () => {
       201,
     );
     await t.db.execute(
-      sql`insert into accounting_periods (period, status) values ('2026-09', 'closed') on conflict (period) do update set status = 'closed'`,
+      sql`insert into accounting_periods (period, status) values ('2026-09', 'closed') on conflict (cooperative_id, period) do update set status = 'closed'`,
     );
     try {
       expect(await refusal(call('POST', `/api/admin/expenses/${late.id}/approve`, checker))).toMatchObject({
