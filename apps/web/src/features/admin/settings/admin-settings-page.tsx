@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react';
 import { useShellUser } from '../../../shell/shell-context';
+import { CooperativeSection } from './cooperative-section';
 import { LendingSection } from './lending-section';
 import { PaymentDetailsSection } from './payment-details-section';
 
 /**
  * The admin's own account settings, inside the back office (admins never see the member shell), and
- * for the super admin where members pay and the cooperative's lending setup below them. The account
- * settings are the member's settings page, which the route passes in (a feature never imports another).
+ * for the super admin the cooperative's details and rules, where members pay, and its lending setup
+ * below them. The account settings are the member's settings page, which the route passes in (a
+ * feature never imports another).
  */
 export function AdminSettingsPage({ accountSettings }: { accountSettings: ReactNode }) {
   const user = useShellUser();
   return (
     <>
       {accountSettings}
+      {user.isSuperAdmin && <CooperativeSection />}
       {user.isSuperAdmin && <PaymentDetailsSection />}
       {user.isSuperAdmin && <LendingSection />}
     </>
