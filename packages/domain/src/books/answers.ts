@@ -17,7 +17,7 @@ export const recordView = z
     description: z.string(),
     documentUrl: fileUrl.describe('The receipt of an expense, the proof of an income'),
     status: z.enum(recordStatuses),
-    approvalsNeeded: z.number().int().min(1).describe('Two for expenses above EXPENSE_DUAL_APPROVAL_AMOUNT'),
+    approvalsNeeded: z.number().int().min(1).describe("Two above the cooperative's dual-approval amount"),
     approverIds: z.array(id),
     rejectionReason: z.string().nullable().describe('Why it was rejected, or reversed'),
     pool: z.object({ id, name: z.string() }),

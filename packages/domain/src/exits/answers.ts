@@ -104,7 +104,7 @@ export const withdrawalView = z
 
 /** The member's withdrawals, with what they may still withdraw. */
 export const myWithdrawals = z.object({
-  isOffered: z.boolean().describe('ALLOW_RETURN_WITHDRAWALS'),
+  isOffered: z.boolean().describe("Whether the cooperative's settings let members withdraw their returns"),
   available: rand.describe('Returns not paid out nor asked for in an open withdrawal'),
   poolId: id.nullable(),
   items: z.array(withdrawalView),

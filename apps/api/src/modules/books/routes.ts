@@ -73,7 +73,7 @@ export function booksRoutes(
       body: createExpenseBody,
       approve: {
         summary: 'Approve an expense; the last approval needed posts it to the ledger',
-        description: `Above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve. ${makerChecker}`,
+        description: `Above the cooperative's dual-approval amount (its settings) two admins approve. ${makerChecker}`,
       },
       reject: 'Reject an expense with a reason',
       approved: 'an approved expense',
@@ -149,7 +149,7 @@ export function booksRoutes(
     );
 
     const deciders =
-      'Never decided by who asked for it, recorded the record or approved it (403 `MAKER_CHECKER`); above EXPENSE_DUAL_APPROVAL_AMOUNT two admins approve.';
+      "Never decided by who asked for it, recorded the record or approved it (403 `MAKER_CHECKER`); above the cooperative's dual-approval amount two admins approve.";
     app.post<Id>(
       `/api/admin/${collection}/:id/reversal`,
       books({

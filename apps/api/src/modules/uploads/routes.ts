@@ -33,7 +33,7 @@ export function uploadRoutes(
         tag: 'Files',
         summary: 'Upload a file of a kind (photo, document, proof, receipt, statement)',
         description:
-          "The type is decided from the bytes; images are re-encoded without their metadata, PDFs with active content refused. The books' kinds need the admin role that reviews them. Each account may keep UPLOAD_QUOTA_MB of files.",
+          "The type is decided from the bytes; images are re-encoded without their metadata, PDFs with active content refused. The books' kinds need the admin role that reviews them. Each account may keep the megabytes of files the cooperative's settings allow.",
         params: z.object({ kind: uploadKind }),
         multipart: uploadForm,
         status: 201,
