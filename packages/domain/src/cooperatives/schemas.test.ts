@@ -59,6 +59,12 @@ describe("the cooperative's details", () => {
     });
   });
 
+  it('takes back the none it answers', () => {
+    const body = { name: 'Kgotso', registrationNumber: null, province: 'Gauteng' };
+    expect(cooperativeDetailsBody.parse(body)).toEqual(body);
+    expect(cooperativeDetailsBody.parse(cooperativeDetailsBody.parse(body))).toEqual(body);
+  });
+
   it('refuses a province not of South Africa and a name too short', () => {
     const result = cooperativeDetailsBody.safeParse({ name: 'K', province: 'Gauteng Province' });
     expect(result.error!.issues.map((issue) => issue.message)).toEqual([

@@ -93,12 +93,13 @@ export const cooperativeDetailsBody = z.object({
     .trim()
     .min(2, { error: cooperativeMessages.name })
     .max(120, { error: cooperativeMessages.name }),
-  /** Optional, as registered (e.g. 2019/123456/24); blank is none. */
+  /** Optional, as registered (e.g. 2019/123456/24); blank or null is none (the form sends what it read). */
   registrationNumber: z
     .string({ error: cooperativeMessages.registrationNumber })
     .trim()
     .max(40, { error: cooperativeMessages.registrationNumber })
     .regex(/^[A-Za-z0-9 /-]*$/, { error: cooperativeMessages.registrationNumber })
+    .nullable()
     .optional()
     .transform((value) => value || null),
   province: z.enum(southAfricanProvinces, { error: cooperativeMessages.province }),
