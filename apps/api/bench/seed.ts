@@ -133,7 +133,7 @@ export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string):
     sql.raw(`
       insert into settings (key, value)
       select 'books_start', jsonb_build_object('period', min(period)) from journal_entries having min(period) is not null
-      on conflict (key) do nothing
+      on conflict (cooperative_id, key) do nothing
     `),
   );
   // The totals an approval keeps: each membership's paid, each pool's amount, shares and members.
