@@ -1,10 +1,21 @@
 import { cooperativeMessages, type AdminRole, type CooperativeSettings } from '@letsema/domain';
+import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dataOf, login, seedActiveMember, seedAdmin, type TestContext } from '../../../test/app.js';
+import {
+  bearer,
+  createTestApp,
+  dataOf,
+  login,
+  seedActiveMember,
+  seedAdmin,
+  type TestContext,
+} from '../../../test/app.js';
 import { closeMonth, recordApprovedInterest } from '../../../test/books.js';
 import { createCalls } from '../../../test/calls.js';
 import { testEngine } from '../../../test/database.js';
+import { multipart } from '../../../test/files.js';
 import { assertMoneyInvariants } from '../../../test/invariants.js';
 import { joinOk, submitPayment } from '../../../test/investing.js';
 import { reauthenticate, seedPayoutAccount } from '../../../test/payout-account.js';
@@ -183,6 +194,36 @@ describe(`the cooperative's settings (${testEngine})`, () => {
       }),
     );
     expect(settled.settlement).toMatchObject({ capital: 1000, returns: 380, fee: 138, payout: 1242 });
+  });
+});
+
+describe(`the cooperative's file quota (${testEngine})`, () => {
+  it("is the saved one at the next upload, over the environment's", async () => {
+    const uploader = await login(t.app, (await seedAdmin(t.db, { roles: ['expense_management'] })).email);
+    const send = (body: Buffer) => {
+      const form = multipart({ filename: 'upload', contentType: 'application/octet-stream', body });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/expense-receipt',
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(uploader) },
+      });
+    };
+    // Noise does not compress: about 430 kB each as PNG, so two fit in a megabyte and a third does not.
+    const bulky = await sharp(randomBytes(380 * 380 * 3), { raw: { width: 380, height: 380, channels: 3 } })
+      .png()
+      .toBuffer();
+    await okData(saveRules(boss, { ...saved, uploadQuotaMb: 1 }));
+    expect((await send(bulky)).statusCode).toBe(201);
+    expect((await send(bulky)).statusCode).toBe(201);
+    const refused = await send(bulky);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toBe(
+      'Your files have reached the 1 MB storage limit. Please contact the cooperative to remove old files.',
+    );
+    // The environment's 40 MB would have taken it.
+    await okData(saveRules(boss, { ...saved, uploadQuotaMb: 40 }));
+    expect((await send(bulky)).statusCode).toBe(201);
   });
 });
 
