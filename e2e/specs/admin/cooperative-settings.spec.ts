@@ -69,7 +69,7 @@ describe("the cooperative's details and settings", () => {
     const rulesAgain = page.getByRole('form', { name: 'Rules of the books and payouts' });
     await expect.poll(() => rulesAgain.getByLabel('Reserve (%)').inputValue()).toBe('3.5');
     expect(await rulesAgain.getByLabel('Exit fee (%)').inputValue()).toBe('2.5');
-    expect(await rulesAgain.getByLabel('Two approvers above (R)').inputValue()).toBe('1500.5');
+    expect(await rulesAgain.getByLabel('Two approvers above (R)').inputValue()).toBe('1500.50');
     expect(await rulesAgain.getByLabel('Files per account (MB)').inputValue()).toBe('250');
     expect(await rulesAgain.getByLabel('Members may withdraw their returns').isChecked()).toBe(false);
     await rulesAgain.getByText(/^Last changed /).waitFor();

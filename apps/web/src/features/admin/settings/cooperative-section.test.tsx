@@ -50,7 +50,7 @@ describe("the cooperative's section", () => {
       },
       details,
     );
-    expect(inputOf(html, 'expenseDualApprovalAbove')).toContain('value="1500.5"');
+    expect(inputOf(html, 'expenseDualApprovalAbove')).toContain('value="1500.50"');
     expect(inputOf(html, 'reservePercent')).toContain('value="2.5"');
     expect(inputOf(html, 'name')).toContain('value="Kgotso Savings Cooperative"');
     expect(inputOf(html, 'slug')).toBeUndefined();

@@ -1,6 +1,8 @@
 import {
   centsToRand,
   formatRandAmount,
+  formatRandPlain,
+  randAmountToCents,
   southAfricanProvinces,
   type CooperativeDetails,
   type CooperativeDetailsBody,
@@ -54,9 +56,9 @@ const toDetailsForm = (saved: CooperativeDetails): CooperativeDetailsFormValues 
   province: saved.province ?? '',
 });
 
-// The form holds what was typed; the numbers the API answered are shown as written.
+// The form holds what was typed; the numbers the API answered are shown as written, the amount with its cents.
 const toSettingsForm = (saved: CooperativeSettings): CooperativeSettingsInput => ({
-  expenseDualApprovalAbove: String(saved.expenseDualApprovalAbove),
+  expenseDualApprovalAbove: formatRandPlain(randAmountToCents(saved.expenseDualApprovalAbove)),
   reservePercent: String(saved.reservePercent),
   exitFeePercent: String(saved.exitFeePercent),
   allowReturnWithdrawals: saved.allowReturnWithdrawals,
