@@ -59,6 +59,30 @@ describe("the cooperative's details", () => {
     });
   });
 
+  it.each([
+    [undefined, null],
+    [null, null],
+    ['', null],
+    ['   ', null],
+    [' 2019/123456/24 ', '2019/123456/24'],
+    ['CFI 123-45 ab', 'CFI 123-45 ab'],
+    ['A'.repeat(40), 'A'.repeat(40)],
+  ])('takes the registration number %j as %j', (registrationNumber, kept) => {
+    expect(
+      cooperativeDetailsBody.parse({ name: 'Kgotso', registrationNumber, province: 'Gauteng' }).registrationNumber,
+    ).toBe(kept);
+  });
+
+  it.each(['A'.repeat(41), '2019/123456/24.', 'Reg#123', 12345])(
+    'refuses the registration number %j with its message',
+    (registrationNumber) => {
+      const result = cooperativeDetailsBody.safeParse({ name: 'Kgotso', registrationNumber, province: 'Gauteng' });
+      expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['registrationNumber', cooperativeMessages.registrationNumber],
+      ]);
+    },
+  );
+
   it('takes back the none it answers', () => {
     const body = { name: 'Kgotso', registrationNumber: null, province: 'Gauteng' };
     expect(cooperativeDetailsBody.parse(body)).toEqual(body);

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { fromHundredths, randToCents } from '../money.js';
 import { percentToBps } from '../loans/constants.js';
-import { paymentDetailsMessages } from '../investing/payment-reference.js';
 import { southAfricanProvinces } from '../provinces.js';
 import { id, rand, timestamp } from '../answer-fields.js';
 
@@ -18,7 +17,7 @@ export const COOPERATIVE_SETTINGS_LIMITS = {
 export const cooperativeMessages = {
   superAdminOnly: "Only the super admin can change the cooperative's details and settings.",
   name: "Enter the cooperative's name (2 to 120 characters)",
-  registrationNumber: paymentDetailsMessages.registrationNumber,
+  registrationNumber: 'Enter the registration number: at most 40 letters, digits, spaces, / or -',
   province: 'Choose the province from the list',
   expenseDualApprovalAbove: 'Enter an amount in rand (0 or more), with at most two decimals',
   reservePercent: 'Enter a percentage from 0 to 5, with at most two decimals',

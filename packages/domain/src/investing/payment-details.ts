@@ -11,14 +11,8 @@ export const paymentDetailsBody = z.object({
   accountHolder: text(paymentDetailsMessages.accountHolder, 100),
   accountNumber: bankAccountNumber(paymentDetailsMessages.accountNumber),
   branchCode: bankBranchCode(paymentDetailsMessages.branchCode),
-  /** Optional: the cooperative's registration number as registered (e.g. 2019/123456/24); blank is none. */
-  registrationNumber: z
-    .string({ error: paymentDetailsMessages.registrationNumber })
-    .trim()
-    .max(40, { error: paymentDetailsMessages.registrationNumber })
-    .regex(/^[A-Za-z0-9 /-]*$/, { error: paymentDetailsMessages.registrationNumber })
-    .optional()
-    .transform((value) => value || undefined),
+  // The cooperative's registration number is one of its own details (cooperativeDetailsBody), not
+  // the bank account's: a registrationNumber sent here is dropped like any other unknown field.
 });
 export type PaymentDetailsBody = z.output<typeof paymentDetailsBody>;
 export type PaymentDetailsInput = z.input<typeof paymentDetailsBody>;

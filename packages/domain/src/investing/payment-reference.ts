@@ -7,7 +7,6 @@ export const paymentDetailsMessages = {
   accountHolder: "Enter the account holder's name (2 to 100 characters)",
   accountNumber: 'Enter the account number: 6 to 16 digits',
   branchCode: 'Enter the branch code: 6 digits',
-  registrationNumber: 'Enter the registration number: at most 40 letters, digits, spaces, / or -',
   superAdminOnly: 'Only the super admin can change where members pay.',
 } as const;
 
@@ -19,7 +18,10 @@ export interface PaymentDetails {
   accountNumber: string;
   /** Six digits. */
   branchCode: string;
-  /** The cooperative's registration number, printed beside its name on reports and statements. */
+  /**
+   * The cooperative's registration number, from its own details (not kept with the account), so
+   * members see whom they pay; the same number heads its reports and statements.
+   */
   registrationNumber: string | null;
   updatedAt: string;
 }

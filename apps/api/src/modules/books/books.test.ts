@@ -494,20 +494,30 @@ describe(`expenses (${testEngine})`, () => {
 const POOL_NAME = 'Kgotso Community Savings and Burial Pool for Soshanguve Extension Four';
 const COOPERATIVE = 'Kgotso Savings Cooperative';
 const REGISTRATION = '2019/123456/24';
+const RENAMED = 'Kgotso Savings and Burial Cooperative';
+const RENUMBERED = '2021/654321/24';
+const BANK_ACCOUNT_HOLDER = 'Kgotso Coop Trust Account';
 
 /**
  * The papers carry the cooperative's name, and its registration number when it has one, as the
- * super admin set them with its bank account.
+ * super admin keeps them in the cooperative's details.
  */
-async function nameTheCooperative(registrationNumber?: string) {
+async function nameTheCooperative(name: string, registrationNumber?: string) {
+  const owner = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
+  await okData(
+    call('PUT', '/api/admin/settings/cooperative', owner, { name, registrationNumber, province: 'Gauteng' }),
+  );
+}
+
+/** The bank account members pay into, held in a name other than the cooperative's own. */
+async function setTheBankAccount(accountHolder: string) {
   const owner = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
   await okData(
     call('PUT', '/api/admin/payment-details', owner, {
       bankName: 'First National Bank',
-      accountHolder: COOPERATIVE,
+      accountHolder,
       accountNumber: '62123456789',
       branchCode: '250655',
-      registrationNumber,
     }),
   );
 }
@@ -620,7 +630,9 @@ describe(`the month-end close (${testEngine})`, () => {
       .where(eq(emailOutbox.to, String(member.email)));
     expect(subjects.map((mail) => mail.subject)).toContain('Letsema: your share of the August 2026 profit');
 
-    await nameTheCooperative(`  ${REGISTRATION} `);
+    // The reports are headed by the cooperative's details, whatever name its bank account is held in.
+    await setTheBankAccount(BANK_ACCOUNT_HOLDER);
+    await nameTheCooperative(COOPERATIVE, `  ${REGISTRATION} `);
 
     const reported = await okData<{ reports: Record<string, string> }>(
       call('POST', '/api/admin/month-end/2026-08/reports', closer),
@@ -846,22 +858,34 @@ describe(`statements (${testEngine})`, () => {
     expect(csv.body).toContain('2026-10-02,Contribution');
     expect(csv.body).toContain('Closing balance,,,,2000.00');
 
-    await nameTheCooperative();
+    // The letterhead is the cooperative's, never the name its bank account is held in.
+    await setTheBankAccount(BANK_ACCOUNT_HOLDER);
+    await nameTheCooperative(COOPERATIVE, '');
     const pdf = await call('GET', '/api/statements?from=2026-10-01&to=2026-10-31&format=pdf', member.token);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(json.number);
     expect(text).toContain('Dineo Mahlangu');
-    // The letterhead: the cooperative's name and the member's number (no registration number is set).
-    expect(text).toMatch(
-      new RegExp(`^${COOPERATIVE} Member number: ${member.id.slice(0, 8).toUpperCase()} Member statement`),
-    );
+    // The letterhead: the cooperative's name and the member's number (its registration number is cleared).
+    const memberNumber = member.id.slice(0, 8).toUpperCase();
+    expect(text).toMatch(new RegExp(`^${COOPERATIVE} Member number: ${memberNumber} Member statement`));
+    expect(text).not.toContain('Registration number');
+    expect(text).not.toContain(BANK_ACCOUNT_HOLDER);
     expect(json.number.endsWith(member.id.slice(0, 8).toUpperCase())).toBe(true);
     // Dates as the screens write them.
     expect(text).toContain('Period: Oct 1, 2026 to Oct 31, 2026');
     expect(text).toMatch(/Oct 2, 2026 Contribution JE-\d{6}/);
     expect(text).not.toContain('2026-10-');
     expect(text).toContain('Closing balance: R 2 000.00');
+
+    // The cooperative's details, once changed, head the next statement.
+    await nameTheCooperative(RENAMED, ` ${RENUMBERED}  `);
+    const next = await call('GET', '/api/statements?from=2026-10-01&to=2026-10-31&format=pdf', member.token);
+    const nextText = await pdfText(next.rawPayload);
+    expect(nextText).toMatch(
+      new RegExp(`^${RENAMED} Registration number: ${RENUMBERED} Member number: ${memberNumber} Member statement`),
+    );
+    expect(nextText).not.toContain(BANK_ACCOUNT_HOLDER);
 
     const reviewer = await login(t.app, (await seedAdmin(t.db, { roles: ['member_management'] })).email);
     const theirs = await okData<{ closingBalance: number }>(

@@ -1,27 +1,25 @@
-import type { PaymentDetailsBody } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
-import { PAYMENT_DETAILS_KEY } from '../payment-details/service.js';
+import { cooperatives, DEFAULT_COOPERATIVE_ID } from '../../db/schema.js';
 import type { PdfLetterhead } from './pdf.js';
 
-/** The name a paper is issued under before the super admin has set the cooperative's bank account. */
-export const DEFAULT_ISSUER = 'Letsema savings cooperative';
-
 /**
- * The heading of every report and statement: the cooperative's name as its bank account holds it
- * and its registration number beside it (the one record of the cooperative's own details the super
- * admin keeps), and the paper's own lines below it.
+ * The heading of every report and statement: the cooperative's name and, when it has one, its
+ * registration number beside it, as its super admin keeps them in its details (never the bank
+ * account's holder), and the paper's own lines below it.
  */
 export async function readLetterhead(executor: Executor, lines: string[] = []): Promise<PdfLetterhead> {
-  const [row] = await executor
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PAYMENT_DETAILS_KEY));
-  const details = row?.value as PaymentDetailsBody | undefined;
-  const registrationNumber = details?.registrationNumber?.trim();
+  // The installation's first cooperative until requests carry the cooperative they are for; then
+  // this becomes the request's cooperative.
+  const [cooperative] = await executor
+    .select({ name: cooperatives.name, registrationNumber: cooperatives.registrationNumber })
+    .from(cooperatives)
+    .where(eq(cooperatives.id, DEFAULT_COOPERATIVE_ID));
+  // The row is written by the migration that made the installation's first cooperative.
+  if (!cooperative) throw new Error('The cooperative has no row');
+  const registrationNumber = cooperative.registrationNumber?.trim();
   return {
-    name: details?.accountHolder?.trim() || DEFAULT_ISSUER,
+    name: cooperative.name,
     ...(registrationNumber ? { registrationNumber } : {}),
     lines,
   };

@@ -1,4 +1,3 @@
-import { paymentDetailsMessages } from '@letsema/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,8 @@ import {
   type TestContext,
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, settings } from '../../db/schema.js';
+import { PAYMENT_DETAILS_KEY } from './service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -75,32 +75,50 @@ describe(`the cooperative's bank account (${testEngine})`, () => {
     expect(dataOf<{ bankName: string }>(await read(member)).bankName).toBe('Capitec Bank');
   });
 
-  it('keeps an optional registration number, trimmed, refused with the shared message when malformed', async () => {
+  it("answers the cooperative's registration number from its details; one sent or stored with the account is ignored", async () => {
     const boss = await login(t.app, (await seedAdmin(t.db, { superAdmin: true })).email);
     const member = await login(t.app, (await seedActiveMember(t.db)).email);
+    const nameTheCooperative = (registrationNumber: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/cooperative',
+        headers: bearer(boss),
+        payload: { name: 'Letsema Savings Cooperative', registrationNumber, province: 'Gauteng' },
+      });
+    expect((await nameTheCooperative('2019/123456/24')).statusCode).toBe(200);
+    const kept = { ...account, accountNumber: '62123456789' };
 
-    expect(dataOf(await save(boss, account))).toMatchObject({ registrationNumber: null });
-    const saved = await save(boss, { ...account, registrationNumber: ' 2019/123456/24 ' });
+    // A registration number sent with the account is neither refused nor kept.
+    const saved = await save(boss, { ...account, registrationNumber: '1999/000001/07!' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(dataOf(saved)).toMatchObject({ registrationNumber: '2019/123456/24' });
-    expect(dataOf(await read(member))).toMatchObject({ registrationNumber: '2019/123456/24' });
+    expect(dataOf(await read(member))).toMatchObject({ ...kept, registrationNumber: '2019/123456/24' });
+    const [stored] = await t.db.select().from(settings).where(eq(settings.key, PAYMENT_DETAILS_KEY));
+    expect(stored!.value).not.toHaveProperty('registrationNumber');
     const [audited] = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'payment_details.update'))
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
-    expect(audited!.before).not.toHaveProperty('registrationNumber');
-    expect(audited!.after).toMatchObject({ registrationNumber: '2019/123456/24' });
+    expect(audited!.after).not.toHaveProperty('registrationNumber');
 
-    for (const registrationNumber of ['2019/123456/24!', 'R'.repeat(41)]) {
-      const bad = await save(boss, { ...account, registrationNumber });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().details).toEqual({ registrationNumber: paymentDetailsMessages.registrationNumber });
-    }
-    // Blank clears it.
-    expect(dataOf(await save(boss, { ...account, registrationNumber: '  ' }))).toMatchObject({
+    // An account saved before the number moved to the cooperative still holds its own: it is not read.
+    await t.db
+      .update(settings)
+      .set({ value: { ...kept, registrationNumber: '1999/000001/07' } })
+      .where(eq(settings.key, PAYMENT_DETAILS_KEY));
+    expect(dataOf(await read(member))).toMatchObject({ registrationNumber: '2019/123456/24' });
+
+    // The cooperative's number, changed or cleared, is the one members read beside the account.
+    expect((await nameTheCooperative('2021/654321/24')).statusCode).toBe(200);
+    expect(dataOf(await read(member))).toMatchObject({ registrationNumber: '2021/654321/24' });
+    expect((await nameTheCooperative(' ')).statusCode).toBe(200);
+    const cleared = dataOf<Record<string, unknown>>(await read(member));
+    expect(cleared).toEqual({
+      ...kept,
       registrationNumber: null,
+      updatedAt: expect.any(String),
     });
   });
 });

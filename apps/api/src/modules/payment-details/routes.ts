@@ -16,7 +16,9 @@ const paymentDetailsAnswer = z
     registrationNumber: z
       .string()
       .nullable()
-      .describe("The cooperative's registration number, printed beside its name on reports and statements"),
+      .describe(
+        "The cooperative's registration number, from its details (PUT /api/admin/settings/cooperative), so members see whom they pay",
+      ),
     updatedAt: answerField.timestamp.describe('When the account was last changed'),
   })
   .meta({ id: 'PaymentDetails' });
@@ -46,7 +48,7 @@ export function paymentDetailsRoutes(app: FastifyInstance, deps: { details: Paym
         tag: 'Investing',
         summary: "Set the cooperative's bank account that members pay into",
         description:
-          'Only the super admin may change it (403 otherwise); the change is audited, before and after. The optional registration number is printed on the letterhead of reports and statements.',
+          "Only the super admin may change it (403 otherwise); the change is audited, before and after. The cooperative's name and registration number on its papers are its details (PUT /api/admin/settings/cooperative), not the account's.",
         body: paymentDetailsBody,
         data: paymentDetailsAnswer,
       }),

@@ -1,7 +1,7 @@
 import { paymentDetailsMessages, type PaymentDetails, type PaymentDetailsBody } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
+import { cooperatives, settings } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/errors.js';
@@ -10,7 +10,8 @@ import { forbidden } from '../../lib/errors.js';
 export const PAYMENT_DETAILS_KEY = 'payment_details';
 
 /**
- * Where members pay: the cooperative's bank account, shown on the payment screens. Changing it is
+ * Where members pay: the cooperative's bank account, shown on the payment screens with the
+ * cooperative's registration number (one of its own details, kept on its row). Changing it is
  * the super admin's alone and is audited with the account before and after, since an account swapped
  * for another is how money is stolen from a cooperative.
  */
@@ -18,10 +19,27 @@ export function createPaymentDetailsService(deps: { db: Db }) {
   const { db } = deps;
 
   async function read(): Promise<PaymentDetails | null> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, PAYMENT_DETAILS_KEY));
+    const [row] = await db
+      .select({
+        value: settings.value,
+        updatedAt: settings.updatedAt,
+        registrationNumber: cooperatives.registrationNumber,
+      })
+      .from(settings)
+      .innerJoin(cooperatives, eq(cooperatives.id, settings.cooperativeId))
+      .where(eq(settings.key, PAYMENT_DETAILS_KEY));
     if (!row) return null;
-    const value = row.value as PaymentDetailsBody;
-    return { ...value, registrationNumber: value.registrationNumber ?? null, updatedAt: row.updatedAt.toISOString() };
+    // Only the account's own fields are read: a registrationNumber an older version kept in the
+    // stored value is ignored, as the cooperative's row holds its one registration number now.
+    const { bankName, accountHolder, accountNumber, branchCode } = row.value as PaymentDetailsBody;
+    return {
+      bankName,
+      accountHolder,
+      accountNumber,
+      branchCode,
+      registrationNumber: row.registrationNumber,
+      updatedAt: row.updatedAt.toISOString(),
+    };
   }
 
   return {

@@ -31,14 +31,18 @@ function draw(details: PaymentDetails | null) {
 const valueOf = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0];
 
 describe('the payment details section', () => {
-  it('shows the saved registration number in its own optional field', () => {
+  it('shows the saved account in its fields', () => {
     const html = draw(saved);
-    expect(html).toContain('Registration number (optional)');
-    expect(valueOf(html, 'registrationNumber')).toContain('value="2019/123456/24"');
+    expect(valueOf(html, 'bankName')).toContain('value="Capitec Bank"');
+    expect(valueOf(html, 'accountHolder')).toContain('value="Kgotso Savings Cooperative"');
+    expect(valueOf(html, 'accountNumber')).toContain('value="1234567890"');
+    expect(valueOf(html, 'branchCode')).toContain('value="470010"');
   });
 
-  it('leaves the field empty when the cooperative has none', () => {
-    const html = draw({ ...saved, registrationNumber: null });
-    expect(valueOf(html, 'registrationNumber')).toContain('value=""');
+  it('asks for no registration number: the cooperative keeps its one in its details', () => {
+    for (const html of [draw(saved), draw(null)]) {
+      expect(valueOf(html, 'registrationNumber')).toBeUndefined();
+      expect(html).not.toContain('Registration number');
+    }
   });
 });

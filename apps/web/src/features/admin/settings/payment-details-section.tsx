@@ -20,13 +20,12 @@ import { usePaymentDetails, useSavePaymentDetails } from '../../../lib/payment-d
 const rules = lazyResolver(() =>
   import('./payment-details-form-rules').then((module) => module.paymentDetailsResolver),
 );
-const fields = ['bankName', 'accountHolder', 'accountNumber', 'branchCode', 'registrationNumber'] as const;
+const fields = ['bankName', 'accountHolder', 'accountNumber', 'branchCode'] as const;
 const empty: PaymentDetailsInput = {
   bankName: '',
   accountHolder: '',
   accountNumber: '',
   branchCode: '',
-  registrationNumber: '',
 };
 
 function toFormValues(saved: PaymentDetails): PaymentDetailsInput {
@@ -35,7 +34,6 @@ function toFormValues(saved: PaymentDetails): PaymentDetailsInput {
     accountHolder: saved.accountHolder,
     accountNumber: saved.accountNumber,
     branchCode: saved.branchCode,
-    registrationNumber: saved.registrationNumber ?? '',
   };
 }
 
@@ -48,9 +46,9 @@ export function PaymentDetailsSection() {
         Where members pay
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        The cooperative’s bank account, shown to members on their payment screen with a reference of their own. The
-        account holder’s name and the registration number head every report and statement. Only the super admin changes
-        them, and every change is in the audit log.
+        The cooperative’s bank account, shown to members on their payment screen with a reference of their own and the
+        cooperative’s registration number from its details above. Only the super admin changes it, and every change is
+        in the audit log.
       </Typography>
       {details.isError ? (
         <RetryAlert onRetry={() => void details.refetch()}>
@@ -124,14 +122,6 @@ function PaymentDetailsForm({ saved }: { saved: PaymentDetails | null }) {
             label="Branch code"
             disabled={isBusy}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
-          />
-          <FormTextField
-            control={control}
-            name="registrationNumber"
-            label="Registration number (optional)"
-            helperText="Printed beside the cooperative’s name on reports and statements"
-            disabled={isBusy}
-            slotProps={{ htmlInput: { autoComplete: 'off' } }}
           />
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
