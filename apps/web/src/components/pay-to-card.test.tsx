@@ -23,6 +23,14 @@ describe('PayToCard', () => {
     expect(text).toContain('ReferenceLN-000042');
     expect(text).not.toContain('MOKOENA');
   });
+
+  it('shows the cooperative’s registration number beside the account holder, when it has one', () => {
+    const text = readText(
+      drawPage(<PayToCard details={{ ...details, registrationNumber: '2019/123456/24' }} member={member} />),
+    );
+    expect(text).toContain('Account holderLetsema CooperativeRegistration number2019/123456/24Account number');
+    expect(readText(drawPage(<PayToCard details={details} member={member} />))).not.toContain('Registration number');
+  });
 });
 
 describe('groupDigits', () => {

@@ -34,6 +34,8 @@ export function PayToCard({
   const rows: { label: string; value: string; copy?: string }[] = [
     { label: 'Bank', value: details.bankName },
     { label: 'Account holder', value: details.accountHolder },
+    // The cooperative's own registration number, so the member can tell the account is the cooperative's.
+    ...(details.registrationNumber ? [{ label: 'Registration number', value: details.registrationNumber }] : []),
     { label: 'Account number', value: groupDigits(details.accountNumber), copy: details.accountNumber },
     { label: 'Branch code', value: details.branchCode },
     ...(reference ? [{ label: 'Reference', value: reference, copy: reference }] : []),

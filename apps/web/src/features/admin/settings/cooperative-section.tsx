@@ -81,8 +81,9 @@ export function CooperativeSection() {
         The cooperative
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        Its name, registration and province, and the rules its books and payouts follow. Only the super admin changes
-        them, and every change is in the audit log.
+        Its name, registration and province, and the rules its books and payouts follow. Its name and registration
+        number head every report and statement, and members see the number beside the bank account. Only the super admin
+        changes them, and every change is in the audit log.
       </Typography>
       <Box sx={{ display: 'grid', gap: 3 }}>
         {details.isError ? (
