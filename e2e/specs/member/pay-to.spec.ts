@@ -1,5 +1,5 @@
-import { paymentReferenceFor } from '@letsema/domain';
-import { describe, expect, it } from 'vitest';
+import { paymentReferenceFor, type CooperativeDetails } from '@letsema/domain';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../../fixtures/accounts.js';
 import { signIn } from '../../fixtures/auth.js';
 import { api, useBrowser } from '../../fixtures/browser.js';
@@ -8,6 +8,12 @@ import { adminToken, createActiveMember, createOpenPool, joinOverApi } from '../
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
 
 const newPage = useBrowser();
+
+// The server is shared with the other specs: the cooperative's details are put back as they were.
+let restore: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await restore?.();
+});
 
 describe('where members pay', () => {
   it('the super admin sets the bank account; a member sees it on /payments with a reference to copy', async () => {
@@ -28,6 +34,22 @@ describe('where members pay', () => {
     await form.getByText(/^Last changed /).waitFor();
 
     const token = await adminToken();
+    // The registration number members see beside the account is the one in the cooperative's details.
+    const details = await api<CooperativeDetails>('GET', '/api/admin/settings/cooperative', undefined, token);
+    const province = details.province ?? 'Gauteng';
+    restore = () =>
+      api(
+        'PUT',
+        '/api/admin/settings/cooperative',
+        { name: details.name, registrationNumber: details.registrationNumber, province },
+        token,
+      ).then(() => undefined);
+    await api(
+      'PUT',
+      '/api/admin/settings/cooperative',
+      { name: details.name, registrationNumber: '2019/123456/24', province },
+      token,
+    );
     const member = await createActiveMember('Lindiwe Dube');
     const membership = await joinOverApi(member.token, await createOpenPool(token), 1, 'monthly');
     await api('POST', `/api/admin/pool-requests/${membership.id}/approve`, undefined, token);
@@ -44,6 +66,7 @@ describe('where members pay', () => {
     await card.getByText('Letsema Savings Cooperative', { exact: true }).waitFor();
     await card.getByText('6212 3456 789', { exact: true }).waitFor();
     await card.getByText('250655', { exact: true }).waitFor();
+    await card.getByText('2019/123456/24', { exact: true }).waitFor();
     await card.getByText(reference, { exact: true }).waitFor();
     await expectNoSideScroll(page);
 
