@@ -134,13 +134,17 @@ describe(`the cooperative's settings (${testEngine})`, () => {
     );
   });
 
-  it('are read and changed by the super admin only, and bad input is answered with the form messages', async () => {
+  it('are read by every admin, changed by the super admin only, and bad input is answered with the form messages', async () => {
+    for (const token of [closer, exits]) {
+      expect((await okData<{ defaults: unknown }>(rules(token))).defaults).toEqual(defaults);
+      expect((await okData<{ slug: string }>(details(token))).slug).toBe('default');
+    }
     for (const token of [closer, exits, member.token]) {
-      expect((await refusal(rules(token))).status).toBe(403);
       expect((await refusal(saveRules(token, saved))).status).toBe(403);
-      expect((await refusal(details(token))).status).toBe(403);
       expect((await refusal(saveDetails(token, { name: 'Taken over', province: 'Gauteng' }))).status).toBe(403);
     }
+    expect((await refusal(rules(member.token))).status).toBe(403);
+    expect((await refusal(details(member.token))).status).toBe(403);
     expect(await refusal(saveRules(closer, saved))).toMatchObject({ error: cooperativeMessages.superAdminOnly });
 
     const bad = await saveRules(boss, {

@@ -13,12 +13,12 @@ import { parseInput } from '../../lib/validate.js';
 import type { CooperativeService } from './settings.js';
 
 /**
- * The cooperative's own details and settings on /admin/settings. Every admin passes the route's
- * guard; the service answers 403 to anyone but the super admin, as the lending settings do.
+ * The cooperative's own details and settings on /admin/settings. Every admin reads them (the rules
+ * their decisions follow); the service answers 403 to a change by anyone but the super admin.
  */
 export function cooperativeRoutes(app: FastifyInstance, deps: { cooperative: CooperativeService; guards: Guards }) {
   const { cooperative } = deps;
-  const superAdmin = 'Only the super admin may read or change them (403 otherwise).';
+  const superAdmin = 'Every admin may read them; only the super admin may change them (403 otherwise).';
   const admin = (doc: Omit<RouteDoc, 'tag'>) => ({
     config: { permission: ANY_ADMIN },
     preHandler: deps.guards.authenticate,
@@ -32,7 +32,7 @@ export function cooperativeRoutes(app: FastifyInstance, deps: { cooperative: Coo
       description: superAdmin,
       data: cooperativeDetailsAnswer,
     }),
-    async (request) => ok(await cooperative.getDetails(currentUser(request))),
+    async () => ok(await cooperative.getDetails()),
   );
   app.put(
     '/api/admin/settings/cooperative',
@@ -53,7 +53,7 @@ export function cooperativeRoutes(app: FastifyInstance, deps: { cooperative: Coo
       description: `${superAdmin} Until the super admin saves them, the installation's defaults (its environment variables) apply.`,
       data: cooperativeSettingsAnswer,
     }),
-    async (request) => ok(await cooperative.getSettings(currentUser(request))),
+    async () => ok(await cooperative.getSettings()),
   );
   app.put(
     '/api/admin/settings/rules',

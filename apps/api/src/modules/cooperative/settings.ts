@@ -105,8 +105,8 @@ export function createCooperativeService(deps: { db: Db; defaults: CooperativeDe
   }
 
   return {
-    async getSettings(actor: AuthUser) {
-      assertSuperAdmin(actor);
+    /** The rules every admin's decisions follow: any admin reads them, only the super admin changes them. */
+    async getSettings() {
       return describeSettings(db);
     },
 
@@ -139,8 +139,7 @@ export function createCooperativeService(deps: { db: Db; defaults: CooperativeDe
       });
     },
 
-    async getDetails(actor: AuthUser) {
-      assertSuperAdmin(actor);
+    async getDetails() {
       return describeDetails(db);
     },
 
