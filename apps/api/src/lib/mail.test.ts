@@ -38,6 +38,20 @@ describe('buildMail', () => {
     expect(mail.html).toContain('>Go to your dashboard</a>');
   });
 
+  it('names the cooperative it is about under the heading and in the footer', () => {
+    const about = buildMail({
+      publicUrl: 'https://letsema.example',
+      subject: 'Payment approved',
+      paragraphs: ['Your payment was approved.'],
+      cooperative: 'Kgotso <Savings>',
+    });
+    expect(about.text).toContain(
+      'Letsema · Kgotso <Savings>\nYou receive this e-mail because you belong to Kgotso <Savings> on Letsema.',
+    );
+    expect(about.html).toContain('>Letsema · Kgotso &lt;Savings&gt;</p>');
+    expect(about.html).not.toContain('<Savings>');
+  });
+
   it('greets without a name and links to the home page when no button is given', () => {
     const plain = buildMail({ publicUrl: 'http://localhost:3000', subject: 'Hi', paragraphs: ['Something changed.'] });
     expect(plain.text.startsWith('Hello,\n\nSomething changed.')).toBe(true);

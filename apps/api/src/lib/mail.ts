@@ -117,6 +117,8 @@ export interface StandardMailInput {
   paragraphs: string[];
   /** The button: a label and a path of the web app, such as '/notifications'. Defaults to the site's home. */
   action?: { label: string; path: string } | undefined;
+  /** The cooperative the mail is about, named under the heading; none for a mail about the account itself. */
+  cooperative?: string | null | undefined;
 }
 
 /**
@@ -129,9 +131,13 @@ export function buildMail(input: StandardMailInput): MailContent {
   const url = `${base}${action.path.startsWith('/') ? action.path : `/${action.path}`}`;
   const name = input.greetingName?.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const footer = 'You receive this e-mail because you have an account with Letsema. Please do not reply to it.';
+  const cooperative = input.cooperative?.trim();
+  const footer = cooperative
+    ? `You receive this e-mail because you belong to ${cooperative} on Letsema. Please do not reply to it.`
+    : 'You receive this e-mail because you have an account with Letsema. Please do not reply to it.';
+  const heading = cooperative ? `Letsema · ${cooperative}` : 'Letsema';
 
-  const text = [greeting, ...input.paragraphs, `${action.label}: ${url}`, `Letsema\n${footer}`].join('\n\n') + '\n';
+  const text = [greeting, ...input.paragraphs, `${action.label}: ${url}`, `${heading}\n${footer}`].join('\n\n') + '\n';
 
   const paragraphs = input.paragraphs
     .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`)
@@ -141,7 +147,7 @@ export function buildMail(input: StandardMailInput): MailContent {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#F2F2F7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#000">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#007AFF">Letsema</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#007AFF">${escapeHtml(heading)}</p>
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(greeting)}</p>
 ${paragraphs}
 <p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#007AFF;color:#fff;text-decoration:none;font-weight:600;padding:10px 20px;border-radius:10px">${escapeHtml(action.label)}</a></p>

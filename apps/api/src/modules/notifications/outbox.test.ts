@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
+import { cooperatives, DEFAULT_COOPERATIVE_ID, emailOutbox } from '../../db/schema.js';
 import { buildMail, createMailer } from '../../lib/mail.js';
 import { createOutboxWorker } from '../../lib/outbox-worker.js';
 import { createTestApp, seedActiveMember, uniqueEmail, type TestContext } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { createReopenableDatabase } from '../../../test/reopenable-database.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
-import { notify, queueMail } from './service.js';
+import { notify, notifyMember, queueMail } from './service.js';
 
 const PUBLIC_URL = 'https://letsema.example';
 
@@ -82,6 +82,36 @@ describe(`e-mail delivery over SMTP (${testEngine})`, () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, claimedBy: t.app.outbox.workerId });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(parsed.messageId).toBe(`<${row.id}@letsema.example>`);
+  });
+
+  it("names the member's cooperative in a decision's e-mail, as its super admin last named it", async () => {
+    const member = await seedActiveMember(t.db);
+    const [before] = await t.db
+      .select({ name: cooperatives.name })
+      .from(cooperatives)
+      .where(eq(cooperatives.id, DEFAULT_COOPERATIVE_ID));
+    await t.db
+      .update(cooperatives)
+      .set({ name: 'Kgotso Savings Cooperative' })
+      .where(eq(cooperatives.id, DEFAULT_COOPERATIVE_ID));
+    try {
+      await notifyMember(t.db, PUBLIC_URL, {
+        userId: member.id,
+        category: 'payment',
+        title: 'Payment approved',
+        paragraphs: ['Your payment of R 500.00 was approved.'],
+        path: '/payments',
+      });
+      expect(await t.app.outbox.runOnce()).toMatchObject({ sent: 1 });
+      const mails = receivedBy(smtp, member.email);
+      expect(mails).toHaveLength(1);
+      const { parsed } = mails[0]!;
+      expect(parsed.text).toContain('Letsema · Kgotso Savings Cooperative');
+      expect(parsed.text).toContain('because you belong to Kgotso Savings Cooperative on Letsema');
+      expect(parsed.html).toContain('>Letsema · Kgotso Savings Cooperative</p>');
+    } finally {
+      await t.db.update(cooperatives).set({ name: before!.name }).where(eq(cooperatives.id, DEFAULT_COOPERATIVE_ID));
+    }
   });
 
   it('keeps the mail while the server is down, records why, and delivers it once the server is back', async () => {

@@ -7,7 +7,7 @@ import {
 } from '@letsema/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { emailOutbox, notifications, users } from '../../db/schema.js';
+import { cooperatives, DEFAULT_COOPERATIVE_ID, emailOutbox, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { buildMail, maskLongDigitRuns } from '../../lib/mail.js';
 import { isUuid } from '../../lib/tokens.js';
@@ -162,6 +162,14 @@ export function asSubject(title: string): string {
 }
 
 /**
+ * The name of the cooperative a mail is about, read as one more column of the query that finds its
+ * readers: the installation's first cooperative until a request carries its own.
+ */
+export const cooperativeName = sql<
+  string | null
+>`(select ${cooperatives.name} from ${cooperatives} where ${cooperatives.id} = ${DEFAULT_COOPERATIVE_ID})`;
+
+/**
  * Tells a member about a decision in the app and by the cooperative's standard e-mail (greeting,
  * the paragraphs, a button to `path`), inside the caller's transaction.
  */
@@ -177,7 +185,10 @@ export async function notifyMember(
     actionLabel?: string;
   },
 ): Promise<void> {
-  const [user] = await executor.select({ fullName: users.fullName }).from(users).where(eq(users.id, input.userId));
+  const [user] = await executor
+    .select({ fullName: users.fullName, cooperative: cooperativeName })
+    .from(users)
+    .where(eq(users.id, input.userId));
   await notify(executor, {
     userId: input.userId,
     category: input.category,
@@ -189,6 +200,7 @@ export async function notifyMember(
       greetingName: user?.fullName,
       paragraphs: input.paragraphs,
       action: { label: input.actionLabel ?? 'Open Letsema', path: input.path },
+      cooperative: user?.cooperative,
     }),
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';
 import { buildMail } from '../../lib/mail.js';
-import { asSubject, queueMail } from '../notifications/service.js';
+import { asSubject, cooperativeName, queueMail } from '../notifications/service.js';
 
 /** What entered a queue, for the admins who decide it. */
 export interface WaitingItem {
@@ -26,7 +26,13 @@ export async function announceWaiting(tx: Executor, key: QueueKey, item: Waiting
   const queue = queueOf(key);
   const byIds = item.by === null ? [] : typeof item.by === 'string' ? [item.by] : [...item.by];
   const admins = await tx
-    .select({ id: users.id, email: users.email, fullName: users.fullName, preferences: users.emailPreferences })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      preferences: users.emailPreferences,
+      cooperative: cooperativeName,
+    })
     .from(users)
     .where(
       and(
@@ -56,6 +62,7 @@ export async function announceWaiting(tx: Executor, key: QueueKey, item: Waiting
       greetingName: admin.fullName,
       paragraphs,
       action: { label: `Open ${queue.label}`, path },
+      cooperative: admin.cooperative,
     });
     await queueMail(tx, { ...mail, to: admin.email });
   }
