@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { cooperatives, DEFAULT_COOPERATIVE_ID, settings } from '../../db/schema.js';
+import { lockSetting, saveSetting } from '../../db/settings-store.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/errors.js';
@@ -114,25 +115,15 @@ export function createCooperativeService(deps: { db: Db; defaults: CooperativeDe
     async updateSettings(actor: AuthUser, body: CooperativeSettingsBody) {
       assertSuperAdmin(actor);
       return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ value: settings.value })
-          .from(settings)
-          .where(eq(settings.key, COOPERATIVE_SETTINGS_KEY))
-          .for('update');
-        await tx
-          .insert(settings)
-          .values({ key: COOPERATIVE_SETTINGS_KEY, value: body, updatedBy: actor.id })
-          .onConflictDoUpdate({
-            target: [settings.cooperativeId, settings.key],
-            set: { value: body, updatedBy: actor.id, updatedAt: sql`now()` },
-          });
+        const before = await lockSetting(tx, COOPERATIVE_SETTINGS_KEY);
+        await saveSetting(tx, COOPERATIVE_SETTINGS_KEY, body, actor.id);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'cooperative_settings.update',
           targetType: 'settings',
           targetId: COOPERATIVE_SETTINGS_KEY,
           // Before the first save, the installation's defaults were in force.
-          before: { ...defaults, ...storedValues(before?.value), isSaved: Boolean(before) },
+          before: { ...defaults, ...storedValues(before), isSaved: before !== null },
           after: body,
         });
         return describeSettings(tx);

@@ -7,9 +7,10 @@ import {
   type LoanSettingsBody,
   type UpdateLoanProductBody,
 } from '@letsema/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { loanProducts, settings, users } from '../../db/schema.js';
+import { saveSetting } from '../../db/settings-store.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -117,13 +118,7 @@ export function createLendingSetupService(deps: { db: Db; clock: { now(): Date }
           rulesConfirmedAt: isTurnedOn ? clock.now().toISOString() : before.rulesConfirmedAt,
           rulesConfirmedBy: isTurnedOn ? actor.id : before.rulesConfirmedBy,
         };
-        await tx
-          .insert(settings)
-          .values({ key: LOAN_SETTINGS_KEY, value: after, updatedBy: actor.id })
-          .onConflictDoUpdate({
-            target: [settings.cooperativeId, settings.key],
-            set: { value: after, updatedBy: actor.id, updatedAt: sql`now()` },
-          });
+        await saveSetting(tx, LOAN_SETTINGS_KEY, after, actor.id);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'loan_settings.update',

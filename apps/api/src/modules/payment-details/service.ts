@@ -1,7 +1,8 @@
 import { paymentDetailsMessages, type PaymentDetails, type PaymentDetailsBody } from '@letsema/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cooperatives, settings } from '../../db/schema.js';
+import { lockSetting, saveSetting } from '../../db/settings-store.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/errors.js';
@@ -48,24 +49,14 @@ export function createPaymentDetailsService(deps: { db: Db }) {
     async update(actor: AuthUser, body: PaymentDetailsBody): Promise<PaymentDetails> {
       if (!actor.isSuperAdmin) throw forbidden(paymentDetailsMessages.superAdminOnly);
       await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ value: settings.value })
-          .from(settings)
-          .where(eq(settings.key, PAYMENT_DETAILS_KEY))
-          .for('update');
-        await tx
-          .insert(settings)
-          .values({ key: PAYMENT_DETAILS_KEY, value: body, updatedBy: actor.id })
-          .onConflictDoUpdate({
-            target: [settings.cooperativeId, settings.key],
-            set: { value: body, updatedBy: actor.id, updatedAt: sql`now()` },
-          });
+        const before = await lockSetting(tx, PAYMENT_DETAILS_KEY);
+        await saveSetting(tx, PAYMENT_DETAILS_KEY, body, actor.id);
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'payment_details.update',
           targetType: 'settings',
           targetId: PAYMENT_DETAILS_KEY,
-          before: before?.value ?? null,
+          before,
           after: body,
         });
       });
