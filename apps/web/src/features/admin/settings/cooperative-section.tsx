@@ -15,7 +15,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
@@ -29,6 +28,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDateTime } from '../../../lib/formatters';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSuccessMessage } from '../../../lib/use-success-message';
+import { SettingsFormFrame } from './settings-form-frame';
 import {
   useCooperativeDetails,
   useCooperativeSettings,
@@ -149,60 +149,45 @@ function DetailsForm({ saved }: { saved: CooperativeDetails }) {
   });
   const isBusy = formState.isSubmitting;
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box
-        component="form"
-        noValidate
-        aria-labelledby="cooperative-details-title"
-        onSubmit={(event) => void submit(event)}
-        onInput={detailsRules.preload}
-        onPointerDown={detailsRules.preload}
-        sx={{ display: 'grid', gap: 2 }}
-      >
-        <Typography id="cooperative-details-title" variant="h3" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-          Details
-        </Typography>
-        <Box aria-live="polite">{success.message && <Alert severity="success">{success.message}</Alert>}</Box>
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={control} name="name" label="Name" disabled={isBusy} />
-          <FormTextField
-            control={control}
-            name="registrationNumber"
-            label="Registration number (optional)"
-            disabled={isBusy}
-            slotProps={{ htmlInput: { autoComplete: 'off' } }}
-          />
-          <FormSelectField control={control} name="province" label="Province" disabled={isBusy}>
-            <option value="" disabled>
-              Choose the province
-            </option>
-            {southAfricanProvinces.map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </FormSelectField>
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              Short name in links
-            </Typography>
-            <Typography sx={{ fontFamily: 'monospace', mt: 0.5 }} data-testid="cooperative-slug">
-              {saved.slug}
-            </Typography>
-          </Box>
-        </Box>
-        <FormFooter
-          note={`Last changed ${formatAdminDateTime(saved.updatedAt)}.`}
-          isBusy={isBusy}
-          label="Save details"
+    <SettingsFormFrame
+      labelledBy="cooperative-details-title"
+      title="Details"
+      onSubmit={(event) => void submit(event)}
+      preload={detailsRules.preload}
+      success={success.message}
+      failure={failure}
+      onCloseFailure={() => setFailure(null)}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="name" label="Name" disabled={isBusy} />
+        <FormTextField
+          control={control}
+          name="registrationNumber"
+          label="Registration number (optional)"
+          disabled={isBusy}
+          slotProps={{ htmlInput: { autoComplete: 'off' } }}
         />
+        <FormSelectField control={control} name="province" label="Province" disabled={isBusy}>
+          <option value="" disabled>
+            Choose the province
+          </option>
+          {southAfricanProvinces.map((province) => (
+            <option key={province} value={province}>
+              {province}
+            </option>
+          ))}
+        </FormSelectField>
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            Short name in links
+          </Typography>
+          <Typography sx={{ fontFamily: 'monospace', mt: 0.5 }} data-testid="cooperative-slug">
+            {saved.slug}
+          </Typography>
+        </Box>
       </Box>
-    </Paper>
+      <FormFooter note={`Last changed ${formatAdminDateTime(saved.updatedAt)}.`} isBusy={isBusy} label="Save details" />
+    </SettingsFormFrame>
   );
 }
 
@@ -230,83 +215,72 @@ function SettingsForm({ saved }: { saved: CooperativeSettings }) {
   const { defaults } = saved;
   const decimal = { htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' } };
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box
-        component="form"
-        noValidate
-        aria-labelledby="cooperative-settings-title"
-        onSubmit={(event) => void submit(event)}
-        onInput={settingsRules.preload}
-        onPointerDown={settingsRules.preload}
-        sx={{ display: 'grid', gap: 2 }}
-      >
-        <Typography id="cooperative-settings-title" variant="h3" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-          Rules of the books and payouts
-        </Typography>
-        <Box aria-live="polite">{success.message && <Alert severity="success">{success.message}</Alert>}</Box>
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
-        {!saved.isSaved && (
-          <Alert severity="info">
-            The installation’s defaults apply until these are saved. Each one below shows its default.
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField
-            control={control}
-            name="expenseDualApprovalAbove"
-            label="Two approvers above (R)"
-            helperText={`Expenses and income above this amount need two approvers. Default ${formatRandAmount(defaults.expenseDualApprovalAbove)}.`}
-            disabled={isBusy}
-            slotProps={decimal}
-          />
-          <FormTextField
-            control={control}
-            name="reservePercent"
-            label="Reserve (%)"
-            helperText={`The share of a month’s profit kept as the reserve, 0 to 5. Default ${defaults.reservePercent}%.`}
-            disabled={isBusy}
-            slotProps={decimal}
-          />
-          <FormTextField
-            control={control}
-            name="exitFeePercent"
-            label="Exit fee (%)"
-            helperText={`The share of a leaving member’s holding the cooperative keeps, 0 to 10. Default ${defaults.exitFeePercent}%.`}
-            disabled={isBusy}
-            slotProps={decimal}
-          />
-          <FormTextField
-            control={control}
-            name="uploadQuotaMb"
-            label="Files per account (MB)"
-            helperText={`What each account may keep in uploaded files. Default ${defaults.uploadQuotaMb} MB.`}
-            disabled={isBusy}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-          />
-        </Box>
-        <FormCheckbox
+    <SettingsFormFrame
+      labelledBy="cooperative-settings-title"
+      title="Rules of the books and payouts"
+      onSubmit={(event) => void submit(event)}
+      preload={settingsRules.preload}
+      success={success.message}
+      failure={failure}
+      onCloseFailure={() => setFailure(null)}
+    >
+      {!saved.isSaved && (
+        <Alert severity="info">
+          The installation’s defaults apply until these are saved. Each one below shows its default.
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField
           control={control}
-          name="allowReturnWithdrawals"
-          look="switch"
-          label="Members may withdraw their returns"
-          helperText={`Capital is never withdrawn, only allocated returns. Default ${defaults.allowReturnWithdrawals ? 'on' : 'off'}.`}
+          name="expenseDualApprovalAbove"
+          label="Two approvers above (R)"
+          helperText={`Expenses and income above this amount need two approvers. Default ${formatRandAmount(defaults.expenseDualApprovalAbove)}.`}
           disabled={isBusy}
+          slotProps={decimal}
         />
-        <Typography variant="body2" color="text.secondary">
-          A change applies to the next decision: a month already calculated, an exit already settled and an expense
-          already recorded keep what they were decided with. How long a signed-in session may stay idle is set for the
-          whole installation and is not changed here.
-        </Typography>
-        <FormFooter
-          note={saved.updatedAt ? `Last changed ${formatAdminDateTime(saved.updatedAt)}.` : 'Not saved yet.'}
-          isBusy={isBusy}
-          label="Save settings"
+        <FormTextField
+          control={control}
+          name="reservePercent"
+          label="Reserve (%)"
+          helperText={`The share of a month’s profit kept as the reserve, 0 to 5. Default ${defaults.reservePercent}%.`}
+          disabled={isBusy}
+          slotProps={decimal}
+        />
+        <FormTextField
+          control={control}
+          name="exitFeePercent"
+          label="Exit fee (%)"
+          helperText={`The share of a leaving member’s holding the cooperative keeps, 0 to 10. Default ${defaults.exitFeePercent}%.`}
+          disabled={isBusy}
+          slotProps={decimal}
+        />
+        <FormTextField
+          control={control}
+          name="uploadQuotaMb"
+          label="Files per account (MB)"
+          helperText={`What each account may keep in uploaded files. Default ${defaults.uploadQuotaMb} MB.`}
+          disabled={isBusy}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
       </Box>
-    </Paper>
+      <FormCheckbox
+        control={control}
+        name="allowReturnWithdrawals"
+        look="switch"
+        label="Members may withdraw their returns"
+        helperText={`Capital is never withdrawn, only allocated returns. Default ${defaults.allowReturnWithdrawals ? 'on' : 'off'}.`}
+        disabled={isBusy}
+      />
+      <Typography variant="body2" color="text.secondary">
+        A change applies to the next decision: a month already calculated, an exit already settled and an expense
+        already recorded keep what they were decided with. How long a signed-in session may stay idle is set for the
+        whole installation and is not changed here.
+      </Typography>
+      <FormFooter
+        note={saved.updatedAt ? `Last changed ${formatAdminDateTime(saved.updatedAt)}.` : 'Not saved yet.'}
+        isBusy={isBusy}
+        label="Save settings"
+      />
+    </SettingsFormFrame>
   );
 }

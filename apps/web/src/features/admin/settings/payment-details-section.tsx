@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatAdminDateTime } from '../../../lib/formatters';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSuccessMessage } from '../../../lib/use-success-message';
+import { SettingsFormFrame } from './settings-form-frame';
 import { usePaymentDetails, useSavePaymentDetails } from '../../../lib/payment-details';
 
 const rules = lazyResolver(() =>
@@ -89,55 +89,46 @@ function PaymentDetailsForm({ saved }: { saved: PaymentDetails | null }) {
   });
   const isBusy = formState.isSubmitting;
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box
-        component="form"
-        noValidate
-        aria-labelledby="payment-details-title"
-        onSubmit={(event) => void submit(event)}
-        onInput={rules.preload}
-        onPointerDown={rules.preload}
-        sx={{ display: 'grid', gap: 2 }}
-      >
-        <Box aria-live="polite">{success.message && <Alert severity="success">{success.message}</Alert>}</Box>
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
-        {!saved && <Alert severity="info">Members see no bank account until one is saved here.</Alert>}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={control} name="bankName" label="Bank" disabled={isBusy} />
-          <FormTextField control={control} name="accountHolder" label="Account holder" disabled={isBusy} />
-          <FormTextField
-            control={control}
-            name="accountNumber"
-            label="Account number"
-            disabled={isBusy}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 24 } }}
-          />
-          <FormTextField
-            control={control}
-            name="branchCode"
-            label="Branch code"
-            disabled={isBusy}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
-          />
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary">
-            {saved ? `Last changed ${formatAdminDateTime(saved.updatedAt)}.` : 'Not set yet.'}
-          </Typography>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isBusy}
-            startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {isBusy ? 'Saving…' : 'Save payment details'}
-          </Button>
-        </Box>
+    <SettingsFormFrame
+      labelledBy="payment-details-title"
+      onSubmit={(event) => void submit(event)}
+      preload={rules.preload}
+      success={success.message}
+      failure={failure}
+      onCloseFailure={() => setFailure(null)}
+    >
+      {!saved && <Alert severity="info">Members see no bank account until one is saved here.</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="bankName" label="Bank" disabled={isBusy} />
+        <FormTextField control={control} name="accountHolder" label="Account holder" disabled={isBusy} />
+        <FormTextField
+          control={control}
+          name="accountNumber"
+          label="Account number"
+          disabled={isBusy}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 24 } }}
+        />
+        <FormTextField
+          control={control}
+          name="branchCode"
+          label="Branch code"
+          disabled={isBusy}
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
+        />
       </Box>
-    </Paper>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          {saved ? `Last changed ${formatAdminDateTime(saved.updatedAt)}.` : 'Not set yet.'}
+        </Typography>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isBusy}
+          startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {isBusy ? 'Saving…' : 'Save payment details'}
+        </Button>
+      </Box>
+    </SettingsFormFrame>
   );
 }
