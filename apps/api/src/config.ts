@@ -62,11 +62,12 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' })
       .optional(),
   ),
+  // A message on the schema stands for each of its checks.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds from 1 to 600' })
-    .int({ error: 'must be a whole number of seconds from 1 to 600' })
-    .min(1, { error: 'must be a whole number of seconds from 1 to 600' })
-    .max(600, { error: 'must be a whole number of seconds from 1 to 600' })
+    .int()
+    .min(1)
+    .max(600)
     .default(25),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(30),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(10),
@@ -82,16 +83,8 @@ const envSchema = z.object({
     .trim()
     .default('2000')
     .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be an amount in rand, such as 2000 or 2000.50' })),
-  RESERVE_PERCENT: z.coerce
-    .number({ error: 'must be a number from 0 to 5' })
-    .min(0, { error: 'must be a number from 0 to 5' })
-    .max(5, { error: 'must be a number from 0 to 5' })
-    .default(0),
-  EXIT_FEE_PERCENT: z.coerce
-    .number({ error: 'must be a number from 0 to 10' })
-    .min(0, { error: 'must be a number from 0 to 10' })
-    .max(10, { error: 'must be a number from 0 to 10' })
-    .default(0),
+  RESERVE_PERCENT: z.coerce.number({ error: 'must be a number from 0 to 5' }).min(0).max(5).default(0),
+  EXIT_FEE_PERCENT: z.coerce.number({ error: 'must be a number from 0 to 10' }).min(0).max(10).default(0),
   ALLOW_RETURN_WITHDRAWALS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   CLOCK_OFFSET_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
@@ -245,13 +238,11 @@ function resolveGoogle(
   issuer: string,
 ): Config['google'] {
   if (!clientId && !clientSecret) return undefined;
-  if (!clientId)
-    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
-  if (!clientSecret)
-    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  if (!clientId) refuse('GOOGLE_CLIENT_ID', 'required when GOOGLE_CLIENT_SECRET is set');
+  if (!clientSecret) refuse('GOOGLE_CLIENT_SECRET', 'required when GOOGLE_CLIENT_ID is set');
   const url = new URL(issuer);
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError('Invalid configuration:\n  GOOGLE_ISSUER: must be https unless it is a loopback address');
+    refuse('GOOGLE_ISSUER', 'must be https unless it is a loopback address');
   }
   return { clientId, clientSecret, issuer: issuer.replace(/\/+$/, '') };
 }
@@ -263,18 +254,18 @@ function isLoopback(hostname: string): boolean {
   return host === '::1';
 }
 
-/** A random signing secret generated once and kept, readable by the owner only, in DATA_DIR. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** The text kept in file `name` of DATA_DIR while `isUsable` accepts it; else `create()`, written there for the owner only. */
+function readOrCreateFile(dataDir: string, name: string, isUsable: (text: string) => boolean, create: () => string) {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length >= 32) return secret;
+    const text = readFileSync(file, 'utf8').trim();
+    if (isUsable(text)) return text;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const text = create();
+  writeFileSync(file, `${text}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return secret;
+  return text;
 }
 
 function refuse(variable: string, message: string): never {
@@ -373,16 +364,15 @@ function parseKey(value: string): Buffer {
   return key;
 }
 
-/** The two-factor encryption key generated once and kept, readable by the owner only, in DATA_DIR. */
+/** A random signing secret generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const isSecret = (text: string) => text.length >= 32;
+  return readOrCreateFile(dataDir, 'jwt-secret', isSecret, () => randomBytes(48).toString('base64url'));
+}
+
+/** The two-factor encryption key generated once and kept in DATA_DIR, as base64. */
 function readOrCreateKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'mfa-key');
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length === 32) return key;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return key;
+  const isKey = (text: string) => Buffer.from(text, 'base64').length === 32;
+  const text = readOrCreateFile(dataDir, 'mfa-key', isKey, () => randomBytes(32).toString('base64'));
+  return Buffer.from(text, 'base64');
 }
