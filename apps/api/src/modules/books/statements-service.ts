@@ -36,6 +36,25 @@ function loanLineType(account: string, kind: string, cents: number): string {
   return kind === 'payout' ? 'Penalty settled from exit payout' : 'Penalty paid';
 }
 
+/** The member's ledger lines dated within the statement's range. */
+function inRange(userId: string, query: Pick<StatementQuery, 'from' | 'to'>) {
+  return and(
+    eq(journalLines.userId, userId),
+    gte(journalEntries.effectiveDate, query.from),
+    lte(journalEntries.effectiveDate, query.to),
+  );
+}
+
+/** Each movement with the balance after it, counted from `openingCents`. */
+function withBalances<T extends { amountCents: number }>(openingCents: number, movements: T[]) {
+  let balance = openingCents;
+  const lines = movements.map((movement) => {
+    balance += movement.amountCents;
+    return { ...movement, balanceCents: balance };
+  });
+  return { openingCents, closingCents: balance, lines };
+}
+
 /**
  * The member's number on their papers: the first eight characters of their id, in capitals, as the
  * statement number has always ended with it. Members have no other number.
@@ -66,17 +85,6 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       .from(users)
       .where(eq(users.id, userId));
     if (!member) throw notFound('Member not found');
-    const [opening] = await db
-      .select({ cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)` })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(
-        and(
-          eq(journalLines.userId, userId),
-          inArray(journalLines.account, MEMBER_ACCOUNTS),
-          lt(journalEntries.effectiveDate, query.from),
-        ),
-      );
     const rows = await db
       .select({
         number: journalEntries.number,
@@ -90,30 +98,18 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       .from(journalLines)
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
       .leftJoin(pools, eq(pools.id, journalLines.poolId))
-      .where(
-        and(
-          eq(journalLines.userId, userId),
-          inArray(journalLines.account, MEMBER_ACCOUNTS),
-          gte(journalEntries.effectiveDate, query.from),
-          lte(journalEntries.effectiveDate, query.to),
-        ),
-      )
+      .where(and(inRange(userId, query), inArray(journalLines.account, MEMBER_ACCOUNTS)))
       .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
-    let balance = Number(opening?.cents ?? 0);
-    const openingCents = balance;
-    const lines = rows.map((row) => {
-      const cents = Number(row.cents);
-      balance += cents;
-      const label = row.kind === 'allocation' && cents < 0 ? 'Loss allocation' : (KIND_LABELS[row.kind] ?? row.kind);
-      return {
-        date: row.date,
-        reference: formatEntryNumber(row.number),
-        type: label,
-        pool: row.pool ?? '',
-        amountCents: cents,
-        balanceCents: balance,
-      };
-    });
+    // The member's accounts are credits (negative in the ledger).
+    const { openingCents, closingCents, lines } = withBalances(
+      -(await owedBefore(userId, MEMBER_ACCOUNTS, query.from)),
+      rows.map((row) => {
+        const cents = Number(row.cents);
+        const label = row.kind === 'allocation' && cents < 0 ? 'Loss allocation' : (KIND_LABELS[row.kind] ?? row.kind);
+        const reference = formatEntryNumber(row.number);
+        return { date: row.date, reference, type: label, pool: row.pool ?? '', amountCents: cents };
+      }),
+    );
     const sum = (predicate: (line: (typeof lines)[number]) => boolean) =>
       lines.filter(predicate).reduce((total, line) => total + line.amountCents, 0);
     const loanSection = await loanLines(userId, query);
@@ -125,7 +121,7 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       to: query.to,
       member,
       openingCents,
-      closingCents: balance,
+      closingCents,
       paymentsCents: sum((line) => line.type === 'Contribution'),
       returnsCents: sum((line) => line.type.endsWith('allocation')),
       payoutsCents: sum((line) => line.type === 'Payout'),
@@ -139,22 +135,6 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
    * the range, every movement in between, and the loan interest they paid in it.
    */
   async function loanLines(userId: string, query: Pick<StatementQuery, 'from' | 'to'>) {
-    const [opening] = await db
-      .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(
-        and(
-          eq(journalLines.userId, userId),
-          inArray(journalLines.account, LOAN_ACCOUNTS),
-          lt(journalEntries.effectiveDate, query.from),
-        ),
-      );
-    const inRange = and(
-      eq(journalLines.userId, userId),
-      gte(journalEntries.effectiveDate, query.from),
-      lte(journalEntries.effectiveDate, query.to),
-    );
     const rows = await db
       .select({
         number: journalEntries.number,
@@ -167,27 +147,40 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       .from(journalLines)
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
       .innerJoin(loans, eq(loans.id, journalLines.loanId))
-      .where(and(inRange, inArray(journalLines.account, LOAN_ACCOUNTS)))
+      .where(and(inRange(userId, query), inArray(journalLines.account, LOAN_ACCOUNTS)))
       .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
     const [interest] = await db
       .select({ cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)` })
       .from(journalLines)
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(and(inRange, eq(journalLines.account, 'income:loan_interest')));
-    let balance = Number(opening?.cents ?? 0);
-    const openingCents = balance;
-    const lines = rows.map((row) => {
-      balance += row.cents;
-      return {
+      .where(and(inRange(userId, query), eq(journalLines.account, 'income:loan_interest')));
+    const owed = withBalances(
+      await owedBefore(userId, LOAN_ACCOUNTS, query.from),
+      rows.map((row) => ({
         date: row.date,
         reference: formatEntryNumber(row.number),
         type: loanLineType(row.account, row.kind, row.cents),
         loan: formatLoanNumber(row.loanNumber),
         amountCents: row.cents,
-        balanceCents: balance,
-      };
-    });
-    return { openingCents, closingCents: balance, interestPaidCents: Number(interest?.cents ?? 0), lines };
+      })),
+    );
+    return { ...owed, interestPaidCents: Number(interest?.cents ?? 0) };
+  }
+
+  /** What the member's lines on `accounts` add up to before `day` (debit positive). */
+  async function owedBefore(userId: string, accounts: string[], day: string): Promise<number> {
+    const [row] = await db
+      .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(
+        and(
+          eq(journalLines.userId, userId),
+          inArray(journalLines.account, accounts),
+          lt(journalEntries.effectiveDate, day),
+        ),
+      );
+    return Number(row?.cents ?? 0);
   }
 
   return {
@@ -195,31 +188,37 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
     async statement(userId: string, query: StatementQuery) {
       const statement = await build(userId, query);
       const filename = `letsema-statement-${query.from}-to-${query.to}`;
+      const hasLoans = statement.loans.lines.length > 0 || statement.loans.openingCents !== 0;
+      // The member's lines and the loan lines read alike in a file, with the pool or the loan in the fourth column.
+      type Line = (typeof statement.lines)[number] | (typeof statement.loans.lines)[number];
+      const placeOf = (line: Line) => ('pool' in line ? line.pool : line.loan);
+      const csvRow = (line: Line) => [
+        line.date,
+        line.type,
+        line.reference,
+        placeOf(line),
+        { cents: line.amountCents },
+        { cents: line.balanceCents },
+      ];
+      const pdfRow = (line: Line) => [
+        formatDisplayDate(line.date),
+        line.type,
+        line.reference,
+        placeOf(line),
+        formatRand(line.amountCents),
+        formatRand(line.balanceCents),
+      ];
       if (query.format === 'csv') {
         const body = writeCsv(
           ['Date', 'Type', 'Reference', 'Pool', 'Amount (R)', 'Balance (R)'],
           [
             ['', 'Opening balance', '', '', '', { cents: statement.openingCents }],
-            ...statement.lines.map((line) => [
-              line.date,
-              line.type,
-              line.reference,
-              line.pool,
-              { cents: line.amountCents },
-              { cents: line.balanceCents },
-            ]),
+            ...statement.lines.map(csvRow),
             ['', 'Closing balance', '', '', '', { cents: statement.closingCents }],
-            ...(statement.loans.lines.length || statement.loans.openingCents
+            ...(hasLoans
               ? [
                   ['', 'Loans: owed at the start', '', '', '', { cents: statement.loans.openingCents }],
-                  ...statement.loans.lines.map((line) => [
-                    line.date,
-                    line.type,
-                    line.reference,
-                    line.loan,
-                    { cents: line.amountCents },
-                    { cents: line.balanceCents },
-                  ]),
+                  ...statement.loans.lines.map(csvRow),
                   ['', 'Loans: owed at the end', '', '', '', { cents: statement.loans.closingCents }],
                 ]
               : []),
@@ -256,16 +255,9 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
                   { label: 'Amount', width: 72, align: 'right' },
                   { label: 'Balance', width: 72, align: 'right' },
                 ],
-                rows: statement.lines.map((line) => [
-                  formatDisplayDate(line.date),
-                  line.type,
-                  line.reference,
-                  line.pool,
-                  formatRand(line.amountCents),
-                  formatRand(line.balanceCents),
-                ]),
+                rows: statement.lines.map(pdfRow),
               },
-              ...(statement.loans.lines.length || statement.loans.openingCents
+              ...(hasLoans
                 ? [
                     {
                       heading: `Loans: owed ${formatRand(statement.loans.openingCents)} at the start, ${formatRand(statement.loans.closingCents)} at the end; interest paid ${formatRand(statement.loans.interestPaidCents)}`,
@@ -277,21 +269,14 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
                         { label: 'Amount', width: 72, align: 'right' as const },
                         { label: 'Owed', width: 72, align: 'right' as const },
                       ],
-                      rows: statement.loans.lines.map((line) => [
-                        formatDisplayDate(line.date),
-                        line.type,
-                        line.reference,
-                        line.loan,
-                        formatRand(line.amountCents),
-                        formatRand(line.balanceCents),
-                      ]),
+                      rows: statement.loans.lines.map(pdfRow),
                     },
                   ]
                 : []),
             ],
             notes: [
               'The balance is what the cooperative holds for you: capital paid in and returns allocated, less payouts.',
-              ...(statement.loans.lines.length || statement.loans.openingCents
+              ...(hasLoans
                 ? ['Loans show what you owe: principal paid out and late penalties, less repayments and waivers.']
                 : []),
             ],
@@ -340,17 +325,15 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
     async monthly(userId: string) {
       const periods = periodsUpTo(dayOf(clock.now()).slice(0, 7), 12);
       const movements = await monthlyMovements(db, periods[periods.length - 1]!, userId);
-      let capital = 0;
-      let returns = 0;
-      const before = movements.filter((row) => row.period < periods[0]!);
-      capital += before.filter((row) => row.account === 'member_capital').reduce((sum, row) => sum + row.cents, 0);
-      returns += before.filter((row) => row.account === 'member_returns').reduce((sum, row) => sum + row.cents, 0);
-      return periods.map((period) => {
-        const within = movements.filter((row) => row.period === period);
-        capital += within.filter((row) => row.account === 'member_capital').reduce((sum, row) => sum + row.cents, 0);
-        returns += within.filter((row) => row.account === 'member_returns').reduce((sum, row) => sum + row.cents, 0);
-        return { period, capital: centsToRand(capital), returns: centsToRand(returns) };
-      });
+      const balanceAt = (period: string, account: string) =>
+        movements
+          .filter((row) => row.period <= period && row.account === account)
+          .reduce((sum, row) => sum + row.cents, 0);
+      return periods.map((period) => ({
+        period,
+        capital: centsToRand(balanceAt(period, 'member_capital')),
+        returns: centsToRand(balanceAt(period, 'member_returns')),
+      }));
     },
 
     /**
