@@ -60,9 +60,18 @@ interface Found {
 /** Each queue's oldest items the list shows, and one row past them to tell whether it holds more. */
 const LIMIT = TASKS_SHOWN_PER_QUEUE + 1;
 
-/** The rows waiting in queue `key` (the condition the dashboard counts by), oldest first along its index. */
-function oldest<Q extends PgSelect>(query: Q, key: QueueKey, [at, id]: [PgColumn, PgColumn]) {
-  return query.where(waitingRows[key].where).orderBy(asc(at), asc(id)).limit(LIMIT).prepare(`tasks_${key}`);
+/**
+ * Reads queue `key`: its rows waiting (the condition the dashboard counts by), oldest first along its
+ * index, each as the admin sees it.
+ */
+function oldest<Q extends PgSelect>(
+  query: Q,
+  key: QueueKey,
+  [at, id]: [PgColumn, PgColumn],
+  toFound: (row: Q['_']['result'][number], admin: AuthUser) => Found,
+) {
+  const rows = query.where(waitingRows[key].where).orderBy(asc(at), asc(id)).limit(LIMIT).prepare(`tasks_${key}`);
+  return async (admin: AuthUser) => (await rows.execute()).map((row) => toFound(row, admin));
 }
 /** The months not yet closed that My Tasks lists, oldest first. */
 const MONTHS_SHOWN = 12;
@@ -83,10 +92,11 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
   const mayDecide = (adminId: string, record: MakerCheckerRecord, needed = 1) =>
     canDecide(adminId, record, needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker()).allowed;
 
-  // Each queue's oldest `LIMIT` items, one indexed query each in the queue's own order, prepared once:
-  // the database parses and plans it once a connection, not on every call.
+  // Each queue's oldest `LIMIT` items, one indexed query each in the queue's own order, prepared once
+  // (the database parses and plans it once a connection, not on every call), and each item as this
+  // admin sees it: theirs to decide, or waiting for another admin.
   const maker = alias(users, 'maker');
-  const read = {
+  const readers: Record<QueueKey, (admin: AuthUser) => Promise<Found[]>> = {
     registrations: oldest(
       db
         .select({ id: users.id, fullName: users.fullName, email: users.email, since: users.submittedAt })
@@ -94,6 +104,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'registrations',
       [users.submittedAt, users.id],
+      (row) => ({
+        id: row.id,
+        title: `Registration of ${row.fullName ?? row.email}`,
+        detail: 'Identity documents and next of kin to review',
+        path: `/admin/members/pending/${row.id}`,
+        since: row.since!,
+        isTheirs: true,
+      }),
     ),
     corrections: oldest(
       db
@@ -103,6 +121,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'corrections',
       [correctionRequests.createdAt, correctionRequests.id],
+      ({ row, who }, admin) => ({
+        id: row.id,
+        title: `Correction asked by ${nameOf(who)}`,
+        detail: `About: ${row.field}`,
+        since: row.createdAt,
+        isTheirs: row.userId !== admin.id,
+      }),
     ),
     passwordResets: oldest(
       db
@@ -113,6 +138,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'passwordResets',
       [accountLinks.createdAt, accountLinks.id],
+      ({ row, who, makerName }, admin) => ({
+        id: row.id,
+        title: `Approve the password reset of ${nameOf(who)}`,
+        detail: `Started by ${makerName ?? 'a former admin'}; expires ${formatDisplayDate(row.expiresAt)}`,
+        path: `/admin/members/${row.userId}`,
+        since: row.createdAt,
+        isTheirs: mayDecide(admin.id, { makerId: row.requestedBy ?? '', amountCents: 0, approverIds: [] }),
+      }),
     ),
     poolRequests: oldest(
       db
@@ -127,6 +160,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'poolRequests',
       [memberships.createdAt, memberships.id],
+      ({ row, who, pool }, admin) => ({
+        id: row.id,
+        title: `${who ?? 'A member'} asks to join ${pool}`,
+        detail: 'Membership request',
+        since: row.createdAt,
+        isTheirs: row.userId !== admin.id,
+      }),
     ),
     payments: oldest(
       db
@@ -144,6 +184,14 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'payments',
       [payments.createdAt, payments.id],
+      ({ row, who }, admin) => ({
+        id: row.id,
+        title: `Payment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
+        detail: 'Proof of payment to check',
+        since: row.createdAt,
+        // An admin's own payment is never theirs to check.
+        isTheirs: row.userId !== admin.id,
+      }),
     ),
     loanRepayments: oldest(
       db
@@ -154,6 +202,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'loanRepayments',
       [loanRepayments.createdAt, loanRepayments.id],
+      ({ row, who, number }, admin) => ({
+        id: row.id,
+        title: `Loan repayment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
+        detail: `${formatLoanNumber(number)}: proof of payment to check`,
+        since: row.createdAt,
+        isTheirs: row.userId !== admin.id,
+      }),
     ),
     loans: oldest(
       db
@@ -163,133 +218,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
         .$dynamic(),
       'loans',
       [loans.createdAt, loans.id],
-    ),
-    loanWaivers: oldest(
-      db
-        .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
-        .from(loanPenaltyWaivers)
-        .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
-        .$dynamic(),
-      'loanWaivers',
-      [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
-    ),
-    withdrawals: oldest(
-      db
-        .select({ row: withdrawals, who: users.fullName })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .$dynamic(),
-      'withdrawals',
-      [withdrawals.createdAt, withdrawals.id],
-    ),
-    exits: oldest(
-      db
-        .select({ row: exitRequests, who: users.fullName })
-        .from(exitRequests)
-        .innerJoin(users, eq(users.id, exitRequests.userId))
-        .$dynamic(),
-      'exits',
-      [exitRequests.createdAt, exitRequests.id],
-    ),
-    expenses: oldest(db.select().from(expenses).$dynamic(), 'expenses', [expenses.createdAt, expenses.id]),
-    income: oldest(db.select().from(income).$dynamic(), 'income', [income.createdAt, income.id]),
-    expenseReversals: oldest(
-      db
-        .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
-        .from(recordReversalRequests)
-        .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
-        .$dynamic(),
-      'expenseReversals',
-      [recordReversalRequests.createdAt, recordReversalRequests.id],
-    ),
-    incomeReversals: oldest(
-      db
-        .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
-        .from(recordReversalRequests)
-        .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
-        .$dynamic(),
-      'incomeReversals',
-      [recordReversalRequests.createdAt, recordReversalRequests.id],
-    ),
-    monthRequests: oldest(db.select().from(periodReopenRequests).$dynamic(), 'monthRequests', [
-      periodReopenRequests.createdAt,
-      periodReopenRequests.id,
-    ]),
-    staffGrants: oldest(
-      db
-        .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
-        .from(staffGrants)
-        .innerJoin(users, eq(users.id, staffGrants.userId))
-        .leftJoin(maker, eq(maker.id, staffGrants.makerId))
-        .$dynamic(),
-      'staffGrants',
-      [staffGrants.createdAt, staffGrants.id],
-    ),
-  };
-
-  /** Each queue's items as this admin sees them: theirs to decide, or waiting for another admin. */
-  const readers: Record<QueueKey, (admin: AuthUser) => Promise<Found[]>> = {
-    registrations: async () =>
-      (await read.registrations.execute()).map((row) => ({
-        id: row.id,
-        title: `Registration of ${row.fullName ?? row.email}`,
-        detail: 'Identity documents and next of kin to review',
-        path: `/admin/members/pending/${row.id}`,
-        since: row.since!,
-        isTheirs: true,
-      })),
-
-    corrections: async (admin) =>
-      (await read.corrections.execute()).map(({ row, who }) => ({
-        id: row.id,
-        title: `Correction asked by ${nameOf(who)}`,
-        detail: `About: ${row.field}`,
-        since: row.createdAt,
-        isTheirs: row.userId !== admin.id,
-      })),
-
-    passwordResets: async (admin) => {
-      const rows = await read.passwordResets.execute();
-      return rows.map(({ row, who, makerName }) => ({
-        id: row.id,
-        title: `Approve the password reset of ${nameOf(who)}`,
-        detail: `Started by ${makerName ?? 'a former admin'}; expires ${formatDisplayDate(row.expiresAt)}`,
-        path: `/admin/members/${row.userId}`,
-        since: row.createdAt,
-        isTheirs: mayDecide(admin.id, { makerId: row.requestedBy ?? '', amountCents: 0, approverIds: [] }),
-      }));
-    },
-
-    poolRequests: async (admin) =>
-      (await read.poolRequests.execute()).map(({ row, who, pool }) => ({
-        id: row.id,
-        title: `${who ?? 'A member'} asks to join ${pool}`,
-        detail: 'Membership request',
-        since: row.createdAt,
-        isTheirs: row.userId !== admin.id,
-      })),
-
-    payments: async (admin) =>
-      (await read.payments.execute()).map(({ row, who }) => ({
-        id: row.id,
-        title: `Payment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
-        detail: 'Proof of payment to check',
-        since: row.createdAt,
-        // An admin's own payment is never theirs to check.
-        isTheirs: row.userId !== admin.id,
-      })),
-
-    loanRepayments: async (admin) =>
-      (await read.loanRepayments.execute()).map(({ row, who, number }) => ({
-        id: row.id,
-        title: `Loan repayment of ${formatRand(row.amountCents)} from ${nameOf(who)}`,
-        detail: `${formatLoanNumber(number)}: proof of payment to check`,
-        since: row.createdAt,
-        isTheirs: row.userId !== admin.id,
-      })),
-
-    loans: async (admin) =>
-      (await read.loans.execute()).map(({ row, who }) => {
+      ({ row, who }, admin) => {
         const isApproval = row.status === 'pending';
         // Nobody decides a loan they asked for or guarantee; whoever approved it does not pay it out.
         const isParty = row.userId === admin.id || row.guarantorId === admin.id;
@@ -309,20 +238,34 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
                 )
               : !row.approverIds.includes(admin.id)),
         };
-      }),
-
-    loanWaivers: async (admin) =>
-      (await read.loanWaivers.execute()).map(({ row, number, borrower }) => ({
+      },
+    ),
+    loanWaivers: oldest(
+      db
+        .select({ row: loanPenaltyWaivers, number: loans.number, borrower: loans.userId })
+        .from(loanPenaltyWaivers)
+        .innerJoin(loans, eq(loans.id, loanPenaltyWaivers.loanId))
+        .$dynamic(),
+      'loanWaivers',
+      [loanPenaltyWaivers.createdAt, loanPenaltyWaivers.id],
+      ({ row, number, borrower }, admin) => ({
         id: row.id,
         title: `Waive a late penalty of ${formatRand(row.amountCents)} on ${formatLoanNumber(number)}?`,
         detail: row.reason,
         path: `/admin/loans/${row.loanId}`,
         since: row.createdAt,
         isTheirs: row.requestedBy !== admin.id && borrower !== admin.id,
-      })),
-
-    withdrawals: async (admin) =>
-      (await read.withdrawals.execute()).map(({ row, who }) => {
+      }),
+    ),
+    withdrawals: oldest(
+      db
+        .select({ row: withdrawals, who: users.fullName })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .$dynamic(),
+      'withdrawals',
+      [withdrawals.createdAt, withdrawals.id],
+      ({ row, who }, admin) => {
         const isApproval = row.status === 'requested';
         // The member does not approve their own; whoever approved it does not also pay it.
         const maker = isApproval ? row.userId : row.approvedBy;
@@ -333,16 +276,21 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           since: row.approvedAt ?? row.createdAt,
           isTheirs: mayDecide(admin.id, { makerId: maker ?? '', amountCents: row.amountCents, approverIds: [] }),
         };
-      }),
-
-    exits: async (admin) => {
-      // The cooperative's calendar day, as the notice was counted.
-      const today = dayOf(clock.now());
-      const rows = await read.exits.execute();
-      return rows.map(({ row, who }) => {
+      },
+    ),
+    exits: oldest(
+      db
+        .select({ row: exitRequests, who: users.fullName })
+        .from(exitRequests)
+        .innerJoin(users, eq(users.id, exitRequests.userId))
+        .$dynamic(),
+      'exits',
+      [exitRequests.createdAt, exitRequests.id],
+      ({ row, who }, admin) => {
         const payout = `Payout ${formatRand(row.payoutCents ?? 0)}`;
         if (row.status === 'requested') {
-          const hasRun = row.noticeEndsOn <= today;
+          // The cooperative's calendar day, as the notice was counted.
+          const hasRun = row.noticeEndsOn <= dayOf(clock.now());
           return {
             id: row.id,
             title: `Settle the exit of ${nameOf(who)}`,
@@ -373,11 +321,13 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           isTheirs: canDecide(admin.id, payoutRecord(admin.id, row.approverIds, row.payoutCents ?? 0), singleChecker())
             .allowed,
         };
-      });
-    },
-
-    expenses: async (admin) =>
-      (await read.expenses.execute()).map((row) => ({
+      },
+    ),
+    expenses: oldest(
+      db.select().from(expenses).$dynamic(),
+      'expenses',
+      [expenses.createdAt, expenses.id],
+      (row, admin) => ({
         id: row.id,
         title: `Expense of ${formatRand(row.amountCents)}`,
         detail: `${row.description}${approvals(row.approverIds, row.approvalsNeeded)}`,
@@ -387,47 +337,66 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           { makerId: row.recordedBy, amountCents: row.amountCents, approverIds: row.approverIds },
           row.approvalsNeeded,
         ),
-      })),
-
-    income: async (admin) =>
-      (await read.income.execute()).map((row) => ({
-        id: row.id,
-        title: `Income of ${formatRand(row.amountCents)}`,
-        detail: row.description,
-        since: row.createdAt,
-        isTheirs: row.recordedBy !== admin.id,
-      })),
-
-    expenseReversals: async (admin) =>
-      (await read.expenseReversals.execute()).map(({ row, recordedBy, approverIds }) =>
-        reversal(admin, row, 'an expense', [recordedBy, ...approverIds]),
-      ),
-
-    incomeReversals: async (admin) =>
-      (await read.incomeReversals.execute()).map(({ row, recordedBy, decidedBy }) =>
+      }),
+    ),
+    income: oldest(db.select().from(income).$dynamic(), 'income', [income.createdAt, income.id], (row, admin) => ({
+      id: row.id,
+      title: `Income of ${formatRand(row.amountCents)}`,
+      detail: row.description,
+      since: row.createdAt,
+      isTheirs: row.recordedBy !== admin.id,
+    })),
+    expenseReversals: oldest(
+      db
+        .select({ row: recordReversalRequests, recordedBy: expenses.recordedBy, approverIds: expenses.approverIds })
+        .from(recordReversalRequests)
+        .innerJoin(expenses, eq(expenses.id, recordReversalRequests.expenseId))
+        .$dynamic(),
+      'expenseReversals',
+      [recordReversalRequests.createdAt, recordReversalRequests.id],
+      ({ row, recordedBy, approverIds }, admin) => reversal(admin, row, 'an expense', [recordedBy, ...approverIds]),
+    ),
+    incomeReversals: oldest(
+      db
+        .select({ row: recordReversalRequests, recordedBy: income.recordedBy, decidedBy: income.decidedBy })
+        .from(recordReversalRequests)
+        .innerJoin(income, eq(income.id, recordReversalRequests.incomeId))
+        .$dynamic(),
+      'incomeReversals',
+      [recordReversalRequests.createdAt, recordReversalRequests.id],
+      ({ row, recordedBy, decidedBy }, admin) =>
         reversal(admin, row, 'income', decidedBy ? [recordedBy, decidedBy] : [recordedBy]),
-      ),
-
-    monthRequests: async (admin) =>
-      (await read.monthRequests.execute()).map((row) => ({
+    ),
+    monthRequests: oldest(
+      db.select().from(periodReopenRequests).$dynamic(),
+      'monthRequests',
+      [periodReopenRequests.createdAt, periodReopenRequests.id],
+      (row, admin) => ({
         id: row.id,
         title: `${row.kind === 'unlock' ? 'Unlock' : 'Reopen'} ${formatPeriod(row.period)}?`,
         detail: row.reason,
         since: row.createdAt,
         isTheirs: row.requestedBy !== admin.id,
-      })),
-
-    staffGrants: async (admin) => {
-      const rows = await read.staffGrants.execute();
-      return rows.map(({ row, who, email, makerName }) => ({
+      }),
+    ),
+    staffGrants: oldest(
+      db
+        .select({ row: staffGrants, who: users.fullName, email: users.email, makerName: maker.fullName })
+        .from(staffGrants)
+        .innerJoin(users, eq(users.id, staffGrants.userId))
+        .leftJoin(maker, eq(maker.id, staffGrants.makerId))
+        .$dynamic(),
+      'staffGrants',
+      [staffGrants.createdAt, staffGrants.id],
+      ({ row, who, email, makerName }, admin) => ({
         id: row.id,
         title: `${row.kind === 'invitation' ? 'Approve the invitation of' : 'Approve new roles for'} ${who ?? email}`,
         detail: `${roleNames(row.roles)} · asked by ${makerName ?? 'a former admin'}`,
         since: row.createdAt,
         // Never its maker, never the admin it is for.
         isTheirs: row.makerId !== admin.id && row.userId !== admin.id,
-      }));
-    },
+      }),
+    ),
   };
 
   /** A reversal is never decided by who asked for it, recorded the record or approved it. */
