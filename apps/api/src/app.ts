@@ -156,7 +156,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     const err = error as { statusCode?: number; code?: string };
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(fail(clientErrorMessage(status, err.code), { code: clientErrorCode(status) }));
+      const { message, code } = clientError(status, err.code);
+      return reply.code(status).send(fail(message, { code }));
     }
     request.log.error({ err: describeUnexpected(error) }, 'unexpected error');
     return reply.code(500).send(fail('Something went wrong on our side. Please try again.', { code: 'INTERNAL' }));
@@ -324,42 +325,24 @@ function toFastifyTrust(trust: Config['trustProxy']): boolean | string[] | ((add
   return trust;
 }
 
-function clientErrorMessage(status: number, code: string | undefined): string {
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return 'The request body is not valid JSON';
-  }
-  switch (status) {
-    case 400:
-      return 'The request could not be understood';
-    case 401:
-      return 'Please sign in to continue';
-    case 403:
-      return 'You do not have permission to do this';
-    case 404:
-      return 'Not found';
-    case 413:
-      return 'The request is too large';
-    case 415:
-      return 'This content type is not supported';
-    case 429:
-      return 'Too many requests. Please wait a moment and try again.';
-    default:
-      return 'The request could not be completed';
-  }
-}
+/** The message and code of a client error the framework raises (a body too large, a bad route), by status. */
+const clientErrors: Record<number, { message: string; code: string }> = {
+  400: { message: 'The request could not be understood', code: 'VALIDATION' },
+  401: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' },
+  403: { message: 'You do not have permission to do this', code: 'FORBIDDEN' },
+  404: { message: 'Not found', code: 'NOT_FOUND' },
+  409: { message: 'The request could not be completed', code: 'CONFLICT' },
+  413: { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' },
+  415: { message: 'This content type is not supported', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' },
+};
 
-function clientErrorCode(status: number): string {
-  const codes: Record<number, string> = {
-    400: 'VALIDATION',
-    401: 'UNAUTHENTICATED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    409: 'CONFLICT',
-    413: 'PAYLOAD_TOO_LARGE',
-    415: 'UNSUPPORTED_MEDIA_TYPE',
-    429: 'RATE_LIMITED',
-  };
-  return codes[status] ?? 'VALIDATION';
+function clientError(status: number, code: string | undefined): { message: string; code: string } {
+  const known = clientErrors[status] ?? { message: 'The request could not be completed', code: 'VALIDATION' };
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { ...known, message: 'The request body is not valid JSON' };
+  }
+  return known;
 }
 
 /**
