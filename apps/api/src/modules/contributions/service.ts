@@ -16,6 +16,7 @@ import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js';
 import { contributionInstalments, memberships, pools, users } from '../../db/schema.js';
 import { writeCsv } from '../books/csv.js';
+import { periodDays } from '../books/ledger-queries.js';
 import { memberNumberOf } from '../books/statements-service.js';
 
 /** Pools whose members still pay in: a closed or completed pool takes no payments, so nothing in it falls behind. */
@@ -57,12 +58,6 @@ export function statusSql(today: string): SQL<ContributionStatus> {
     else 'due' end`;
 }
 
-function monthBounds(month: string): { first: string; last: string } {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const lastDate = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return { first: `${month}-01`, last: `${month}-${String(lastDate).padStart(2, '0')}` };
-}
-
 /** A name or a member number (the first eight characters of the member's id), as the admin types it. */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
@@ -95,7 +90,7 @@ export function createContributionService(deps: { db: Db; clock: { now(): Date }
   const today = () => dayOf(clock.now());
 
   function registerConditions(query: ContributionRegisterQuery, day: string, month: string) {
-    const { first, last } = monthBounds(month);
+    const { first, last } = periodDays(month);
     return and(
       gte(contributionInstalments.dueOn, first),
       lte(contributionInstalments.dueOn, last),
