@@ -54,26 +54,29 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     .offset(sql.placeholder('offset'))
     .prepare('review_awaiting_page');
 
-  /** Locks the member for the decision: two admins deciding at once take turns, and the second sees the first's result. */
-  async function lockMember(tx: Executor, userId: string): Promise<UserRow> {
+  /**
+   * Locks a registration awaiting review for the decision: two admins deciding at once take turns,
+   * and the second sees the first's result.
+   */
+  async function lockAwaitingReview(tx: Executor, userId: string): Promise<UserRow> {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.isAdmin) throw notFound(reviewErrors.userNotFound);
+    if (user.registrationStatus !== 'pending_kyc' || !user.submittedAt)
+      throw invalidState(reviewErrors.notAwaitingReview);
     return user;
   }
 
-  function assertAwaitingReview(user: UserRow) {
-    if (user.registrationStatus !== 'pending_kyc' || !user.submittedAt)
-      throw invalidState(reviewErrors.notAwaitingReview);
-  }
-
-  async function lockKin(tx: Executor, userId: string, n: number): Promise<KinRow> {
+  /** Locks next of kin `n` of a registration awaiting review, itself awaiting review. */
+  async function lockPendingKin(tx: Executor, userId: string, n: number) {
+    const user = await lockAwaitingReview(tx, userId);
     const [kin] = await tx
       .select()
       .from(nextOfKin)
       .where(and(eq(nextOfKin.userId, userId), eq(nextOfKin.nokOrder, n)))
       .for('update');
     if (!kin) throw notFound(reviewErrors.kinNotFound(n));
-    return kin;
+    if (kin.verificationStatus !== 'pending') throw invalidState(reviewErrors.kinNotPending(n));
+    return { user, kin };
   }
 
   const tell = (tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) =>
@@ -101,8 +104,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     /** Approves the registration: the member becomes active. Both next of kin must be approved first. */
     async approveKyc(actorId: string, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const user = await lockMember(tx, userId);
-        assertAwaitingReview(user);
+        const user = await lockAwaitingReview(tx, userId);
         const kin = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
         if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved'))
           throw invalidState(reviewErrors.kinFirst);
@@ -135,8 +137,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     /** Returns the registration to the member: the chosen documents are cleared for them to upload again. */
     async rejectKyc(actorId: string, userId: string, input: RejectKycBody): Promise<void> {
       await db.transaction(async (tx) => {
-        const user = await lockMember(tx, userId);
-        assertAwaitingReview(user);
+        const user = await lockAwaitingReview(tx, userId);
         const cleared: Partial<UserRow> = {};
         if (input.rejectedFields.includes('profilePictureUrl')) cleared.profilePictureUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
@@ -175,10 +176,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
 
     async approveKin(actorId: string, userId: string, n: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const user = await lockMember(tx, userId);
-        assertAwaitingReview(user);
-        const kin = await lockKin(tx, userId, n);
-        if (kin.verificationStatus !== 'pending') throw invalidState(reviewErrors.kinNotPending(n));
+        const { user, kin } = await lockPendingKin(tx, userId, n);
         const [after] = await tx
           .update(nextOfKin)
           .set({ verificationStatus: 'approved', updatedAt: new Date() })
@@ -205,10 +203,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     /** Returns a next of kin: chosen documents cleared, the member sent back to that step. */
     async rejectKin(actorId: string, userId: string, n: number, input: RejectKinBody): Promise<void> {
       await db.transaction(async (tx) => {
-        const user = await lockMember(tx, userId);
-        assertAwaitingReview(user);
-        const kin = await lockKin(tx, userId, n);
-        if (kin.verificationStatus !== 'pending') throw invalidState(reviewErrors.kinNotPending(n));
+        const { user, kin } = await lockPendingKin(tx, userId, n);
         const cleared: Partial<KinRow> = {};
         if (input.rejectedFields.includes('passportPhotoUrl')) cleared.passportPhotoUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
