@@ -1,7 +1,5 @@
 import {
   centsToRand,
-  expenseCategoryLabels,
-  incomeCategoryLabels,
   monthEndStepLabels,
   monthEndSteps,
   nextMonthEndStep,
@@ -10,8 +8,9 @@ import {
 } from '@letsema/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { accountingPeriods, expenses, income, periodReopenRequests } from '../../../db/schema.js';
+import { accountingPeriods, periodReopenRequests } from '../../../db/schema.js';
 import { bankBalanceAt } from '../ledger-queries.js';
+import { categoryLabel, recordKinds, recordOf } from '../records/kinds.js';
 import type { MonthEndDeps } from './deps.js';
 import { assertPeriod, doneSteps, names, pendingFor, type PeriodRow } from './period.js';
 
@@ -32,42 +31,29 @@ export async function describePeriod(tx: Executor, row: PeriodRow) {
     requests.flatMap((r) => [r.requestedBy, ...(r.decidedBy ? [r.decidedBy] : [])]),
   );
   const calculation = readMonthEndCalculation(row.calculation);
-  const [adjustedExpenses, adjustedIncome] = await Promise.all([
-    tx
-      .select()
-      .from(expenses)
-      .where(and(eq(expenses.period, row.period), eq(expenses.isAdjustment, true)))
-      .orderBy(asc(expenses.expenseDate), asc(expenses.createdAt))
-      .limit(100),
-    tx
-      .select()
-      .from(income)
-      .where(and(eq(income.period, row.period), eq(income.isAdjustment, true)))
-      .orderBy(asc(income.incomeDate), asc(income.createdAt))
-      .limit(100),
-  ]);
-  const adjustments = [
-    ...adjustedExpenses.map((record) => ({
-      id: record.id,
-      kind: 'expense' as const,
-      categoryLabel: expenseCategoryLabels[record.category as keyof typeof expenseCategoryLabels] ?? record.category,
-      amount: centsToRand(record.amountCents),
-      date: record.expenseDate,
-      description: record.description,
-      status: record.status,
-      createdAt: record.createdAt,
-    })),
-    ...adjustedIncome.map((record) => ({
-      id: record.id,
-      kind: 'income' as const,
-      categoryLabel: incomeCategoryLabels[record.category as keyof typeof incomeCategoryLabels] ?? record.category,
-      amount: centsToRand(record.amountCents),
-      date: record.incomeDate,
-      description: record.description,
-      status: record.status,
-      createdAt: record.createdAt,
-    })),
-  ]
+  // The month's adjustments, expenses and income together, by date.
+  const adjusted = await Promise.all(
+    Object.values(recordKinds).map(async (kind) => {
+      const rows = await tx
+        .select()
+        .from(kind.table)
+        .where(and(eq(kind.table.period, row.period), eq(kind.table.isAdjustment, true)))
+        .orderBy(asc(kind.dateColumn), asc(kind.table.createdAt))
+        .limit(100);
+      return rows.map(recordOf).map((record) => ({
+        id: record.id,
+        kind: kind.type,
+        categoryLabel: categoryLabel(kind, record.category),
+        amount: centsToRand(record.amountCents),
+        date: record.date,
+        description: record.description,
+        status: record.status,
+        createdAt: record.createdAt,
+      }));
+    }),
+  );
+  const adjustments = adjusted
+    .flat()
     .sort((a, b) => a.date.localeCompare(b.date) || a.createdAt.getTime() - b.createdAt.getTime())
     .map(({ createdAt: _createdAt, ...adjustment }) => adjustment);
   return {

@@ -22,6 +22,7 @@ import {
   users,
 } from '../../../db/schema.js';
 import { invalidState, notFound } from '../../../lib/errors.js';
+import { recordKinds, type RecordKind } from '../records/kinds.js';
 
 /** A month's close as the steps read it (the cooperative it belongs to is the scope's, never read here). */
 export type PeriodRow = Omit<typeof accountingPeriods.$inferSelect, 'cooperativeId'>;
@@ -40,83 +41,46 @@ export async function loadPeriod(tx: Executor, period: string, lock = false): Pr
 
 export async function pendingFor(tx: Executor, period: string) {
   const { end } = periodBounds(period);
-  const [pendingPayments, pendingRepayments, pendingExpenses, pendingIncome] = await Promise.all([
-    tx
-      .select({
-        id: payments.id,
-        amountCents: payments.amountCents,
-        createdAt: payments.createdAt,
-        who: users.fullName,
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, end)))
-      .orderBy(asc(payments.createdAt))
-      .limit(100),
-    // Loan repayments are money in the bank too: checked before the month is locked, like payments.
-    tx
-      .select({
-        id: loanRepayments.id,
-        amountCents: loanRepayments.amountCents,
-        createdAt: loanRepayments.createdAt,
-        who: users.fullName,
-      })
-      .from(loanRepayments)
-      .innerJoin(users, eq(users.id, loanRepayments.userId))
-      .where(and(eq(loanRepayments.status, 'pending'), lt(loanRepayments.createdAt, end)))
-      .orderBy(asc(loanRepayments.createdAt))
-      .limit(100),
-    tx
-      .select({
-        id: expenses.id,
-        amountCents: expenses.amountCents,
-        date: expenses.expenseDate,
-        description: expenses.description,
-      })
-      .from(expenses)
-      .where(and(eq(expenses.status, 'pending'), lte(expenses.period, period)))
-      .orderBy(asc(expenses.expenseDate))
-      .limit(100),
-    tx
-      .select({
-        id: income.id,
-        amountCents: income.amountCents,
-        date: income.incomeDate,
-        description: income.description,
-      })
-      .from(income)
-      .where(and(eq(income.status, 'pending'), lte(income.period, period)))
-      .orderBy(asc(income.incomeDate))
-      .limit(100),
-  ]);
-  return {
-    payments: [
-      ...pendingPayments.map((row) => ({
-        id: row.id,
-        amount: centsToRand(row.amountCents),
-        date: dayOf(row.createdAt),
-        description: `Payment from ${row.who ?? 'a member'}`,
-      })),
-      ...pendingRepayments.map((row) => ({
-        id: row.id,
-        amount: centsToRand(row.amountCents),
-        date: dayOf(row.createdAt),
-        description: `Loan repayment from ${row.who ?? 'a member'}`,
-      })),
-    ],
-    expenses: pendingExpenses.map((row) => ({
+  /** Money members sent before the month ended, waiting for its proof to be checked. */
+  const sent = async (table: typeof payments | typeof loanRepayments, what: string) => {
+    const rows = await tx
+      .select({ id: table.id, amountCents: table.amountCents, createdAt: table.createdAt, who: users.fullName })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(and(eq(table.status, 'pending'), lt(table.createdAt, end)))
+      .orderBy(asc(table.createdAt))
+      .limit(100);
+    return rows.map((row) => ({
       id: row.id,
       amount: centsToRand(row.amountCents),
-      date: row.date,
-      description: row.description,
-    })),
-    income: pendingIncome.map((row) => ({
-      id: row.id,
-      amount: centsToRand(row.amountCents),
-      date: row.date,
-      description: row.description,
-    })),
+      date: dayOf(row.createdAt),
+      description: `${what} from ${row.who ?? 'a member'}`,
+    }));
   };
+  /** Expenses or income of the month or before, waiting for a decision. */
+  const recorded = async (kind: RecordKind) => {
+    const { table } = kind;
+    const rows = await tx
+      .select({ id: table.id, amountCents: table.amountCents, date: kind.dateColumn, description: table.description })
+      .from(table)
+      .where(and(eq(table.status, 'pending'), lte(table.period, period)))
+      .orderBy(asc(kind.dateColumn))
+      .limit(100);
+    return rows.map((row) => ({
+      id: row.id,
+      amount: centsToRand(row.amountCents),
+      date: row.date,
+      description: row.description,
+    }));
+  };
+  const [pendingPayments, pendingRepayments, pendingExpenses, pendingIncome] = await Promise.all([
+    sent(payments, 'Payment'),
+    // Loan repayments are money in the bank too: checked before the month is locked, like payments.
+    sent(loanRepayments, 'Loan repayment'),
+    recorded(recordKinds.expense),
+    recorded(recordKinds.income),
+  ]);
+  return { payments: [...pendingPayments, ...pendingRepayments], expenses: pendingExpenses, income: pendingIncome };
 }
 
 /**
