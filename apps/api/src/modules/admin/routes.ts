@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { notFound } from '../../lib/errors.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { toUserView } from '../auth/user-view.js';
 import { isUuid } from '../../lib/tokens.js';
@@ -34,22 +34,17 @@ export function adminReviewRoutes(
   deps: { review: ReviewService; guards: Guards; countWaiting: CountWaiting },
 ) {
   const { review, guards } = deps;
-  const reviewer = { preHandler: guards.authenticate };
-  const tag = 'Review';
+  const reviewRoute = signedInRoutes(guards, 'Review');
   const user = z.object({ userId: z.uuid() });
   const kin = z.object({ userId: z.uuid(), n: z.enum(['1', '2']).describe('The first or the second next of kin') });
   const approved = z.object({ approved: z.literal(true) });
   app.get(
     '/api/admin/dashboard/pending-counts',
-    {
-      config: { permission: 'any_admin' },
-      preHandler: guards.authenticate,
-      schema: routeDoc({
-        tag,
-        summary: "What waits for a decision, counted for the dashboard: the queues the admin's roles decide",
-        data: pendingCounts,
-      }),
-    },
+    reviewRoute({
+      permission: 'any_admin',
+      summary: "What waits for a decision, counted for the dashboard: the queues the admin's roles decide",
+      data: pendingCounts,
+    }),
     async (request) => {
       const keys = queuesFor(currentUser(request)).map((queue) => queue.key);
       return ok(await deps.countWaiting(keys));
@@ -58,31 +53,23 @@ export function adminReviewRoutes(
 
   app.get(
     '/api/admin/pending-kyc',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: 'Registrations complete and waiting for review, oldest submission first',
-        querystring: pageQuery,
-        data: z.array(registrationView),
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: 'Registrations complete and waiting for review, oldest submission first',
+      querystring: pageQuery,
+      data: z.array(registrationView),
+    }),
     async (request) => ok(await review.awaitingReview(parseInput(pageQuery, request.query))),
   );
 
   app.get(
     '/api/admin/users/:userId',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: "A member's registration with their next of kin",
-        params: user,
-        data: registrationDetail,
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: "A member's registration with their next of kin",
+      params: user,
+      data: registrationDetail,
+    }),
     async (request) => {
       const { user, kin } = await review.getMember(userIdParam(request.params));
       return ok({
@@ -95,17 +82,13 @@ export function adminReviewRoutes(
 
   app.post(
     '/api/admin/users/:userId/approve-kyc',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: "Approve a member's registration: the account becomes active",
-        params: user,
-        data: approved,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: "Approve a member's registration: the account becomes active",
+      params: user,
+      data: approved,
+      errors: [409],
+    }),
     async (request) => {
       await review.approveKyc(currentUser(request).id, userIdParam(request.params));
       return ok({ approved: true });
@@ -114,18 +97,14 @@ export function adminReviewRoutes(
 
   app.post(
     '/api/admin/users/:userId/reject-kyc',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: 'Send a registration back: the fields to redo and the reason',
-        params: user,
-        body: rejectKycBody,
-        data: rejectedAnswer,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: 'Send a registration back: the fields to redo and the reason',
+      params: user,
+      body: rejectKycBody,
+      data: rejectedAnswer,
+      errors: [409],
+    }),
     async (request) => {
       const body = parseInput(rejectKycBody, request.body);
       await review.rejectKyc(currentUser(request).id, userIdParam(request.params), body);
@@ -135,17 +114,13 @@ export function adminReviewRoutes(
 
   app.post(
     '/api/admin/users/:userId/nok/:n/approve',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: "Approve one of a member's next of kin",
-        params: kin,
-        data: approved,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: "Approve one of a member's next of kin",
+      params: kin,
+      data: approved,
+      errors: [409],
+    }),
     async (request) => {
       const n = kinNumber.safeParse((request.params as { n: string }).n);
       if (!n.success) throw notFound('Next of kin not found');
@@ -156,18 +131,14 @@ export function adminReviewRoutes(
 
   app.post(
     '/api/admin/users/:userId/nok/:n/reject',
-    {
-      config: { permission: 'member_management' },
-      ...reviewer,
-      schema: routeDoc({
-        tag,
-        summary: 'Send a next of kin back: the fields to redo and the reason',
-        params: kin,
-        body: rejectKinBody,
-        data: rejectedAnswer,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'member_management',
+      summary: 'Send a next of kin back: the fields to redo and the reason',
+      params: kin,
+      body: rejectKinBody,
+      data: rejectedAnswer,
+      errors: [409],
+    }),
     async (request) => {
       const n = kinNumber.safeParse((request.params as { n: string }).n);
       if (!n.success) throw notFound('Next of kin not found');

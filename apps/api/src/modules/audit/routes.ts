@@ -2,6 +2,7 @@ import { auditPage, auditQuery } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AuditService } from './service.js';
@@ -9,20 +10,17 @@ import type { AuditService } from './service.js';
 /** The audit viewer's calls; the `audit` role (or the super admin) is required by each route. */
 export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; guards: Guards }) {
   const signedIn = { preHandler: deps.guards.authenticate };
+  const auditRoute = signedInRoutes(deps.guards, 'Audit');
 
   app.get(
     '/api/admin/audit',
-    {
-      config: { permission: 'audit' },
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Audit',
-        summary: 'The audit log, filtered, newest first, a page at a time',
-        description: 'Dates are days in Johannesburg; `actor` is an account id or e-mail.',
-        querystring: auditQuery,
-        data: auditPage,
-      }),
-    },
+    auditRoute({
+      permission: 'audit',
+      summary: 'The audit log, filtered, newest first, a page at a time',
+      description: 'Dates are days in Johannesburg; `actor` is an account id or e-mail.',
+      querystring: auditQuery,
+      data: auditPage,
+    }),
     async (request) => ok(await deps.audit.list(parseInput(auditQuery, request.query))),
   );
 

@@ -23,14 +23,13 @@ import {
   statementQuery,
   trialBalance,
   unlockBody,
-  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { notFound } from '../../lib/errors.js';
-import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../../lib/tokens.js';
 import { trialBalanceView } from './ledger-queries.js';
@@ -48,13 +47,10 @@ export function booksRoutes(
   app: FastifyInstance,
   deps: { records: RecordsService; monthEnd: MonthEndService; statements: StatementsService; guards: Guards },
 ) {
-  const signedIn = { preHandler: deps.guards.authenticate };
+  const statementsRoute = signedInRoutes(deps.guards, 'Statements');
+  const membersRoute = signedInRoutes(deps.guards, 'Members');
   const { records, monthEnd, statements } = deps;
-  const books = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
-    ...signedIn,
-    config: { permission },
-    schema: routeDoc({ tag: 'Books', ...doc }),
-  });
+  const books = signedInRoutes(deps.guards, 'Books');
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever recorded it never decides it (403 `MAKER_CHECKER`).';
 
@@ -344,17 +340,13 @@ export function booksRoutes(
   };
   app.get(
     '/api/statements',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Statements',
-        summary: "The member's statement of any dates: opening balance, every posting, closing balance",
-        description: "Built from the ledger alone, so a closed month's statement is the same every time.",
-        querystring: statementQuery,
-        data: statement,
-        file: statementFile,
-      }),
-    },
+    statementsRoute({
+      summary: "The member's statement of any dates: opening balance, every posting, closing balance",
+      description: "Built from the ledger alone, so a closed month's statement is the same every time.",
+      querystring: statementQuery,
+      data: statement,
+      file: statementFile,
+    }),
     async (request, reply) => {
       const result = await statements.statement(currentUser(request).id, parseInput(statementQuery, request.query));
       return result.kind === 'json'
@@ -364,39 +356,27 @@ export function booksRoutes(
   );
   app.get(
     '/api/statements/months',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Statements',
-        summary: 'The closed months a statement can be taken of, newest first, with their dates',
-        data: closedMonths,
-      }),
-    },
+    statementsRoute({
+      summary: 'The closed months a statement can be taken of, newest first, with their dates',
+      data: closedMonths,
+    }),
     async () => ok(await statements.closedMonths()),
   );
   app.get(
     '/api/statements/monthly',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Statements',
-        summary: "The member's capital and returns at the end of each of the last twelve months",
-        data: memberMonths,
-      }),
-    },
+    statementsRoute({
+      summary: "The member's capital and returns at the end of each of the last twelve months",
+      data: memberMonths,
+    }),
     async (request) => ok(await statements.monthly(currentUser(request).id)),
   );
   app.get(
     '/api/statements/position',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Statements',
-        summary:
-          "The member's position today: capital, returns, loans owed and the net of them, as a statement ending today closes; and capital held for guarantees",
-        data: memberPosition,
-      }),
-    },
+    statementsRoute({
+      summary:
+        "The member's position today: capital, returns, loans owed and the net of them, as a statement ending today closes; and capital held for guarantees",
+      data: memberPosition,
+    }),
     async (request) => ok(await statements.position(currentUser(request).id)),
   );
   app.get(
@@ -410,18 +390,14 @@ export function booksRoutes(
   );
   app.get<{ Params: { userId: string } }>(
     '/api/admin/members/:userId/statement',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Members',
-        summary: "A member's statement of any dates, as the member gets it",
-        params: z.object({ userId: z.uuid() }),
-        querystring: statementQuery,
-        data: statement,
-        file: statementFile,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: "A member's statement of any dates, as the member gets it",
+      params: z.object({ userId: z.uuid() }),
+      querystring: statementQuery,
+      data: statement,
+      file: statementFile,
+    }),
     async (request, reply) => {
       if (!isUuid(request.params.userId)) throw notFound('Member not found');
       const result = await statements.statement(request.params.userId, parseInput(statementQuery, request.query));

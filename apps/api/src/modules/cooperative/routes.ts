@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { routeDoc, type RouteDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes, type SignedInRoute } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import type { CooperativeService } from './settings.js';
 
@@ -19,11 +19,8 @@ import type { CooperativeService } from './settings.js';
 export function cooperativeRoutes(app: FastifyInstance, deps: { cooperative: CooperativeService; guards: Guards }) {
   const { cooperative } = deps;
   const superAdmin = 'Every admin may read them; only the super admin may change them (403 otherwise).';
-  const admin = (doc: Omit<RouteDoc, 'tag'>) => ({
-    config: { permission: ANY_ADMIN },
-    preHandler: deps.guards.authenticate,
-    schema: routeDoc({ tag: 'Cooperative', ...doc }),
-  });
+  const cooperativeRoute = signedInRoutes(deps.guards, 'Cooperative');
+  const admin = (doc: SignedInRoute) => cooperativeRoute({ permission: ANY_ADMIN, ...doc });
 
   app.get(
     '/api/admin/settings/cooperative',

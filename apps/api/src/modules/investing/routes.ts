@@ -16,9 +16,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../../lib/tokens.js';
 import { investingErrors, type InvestingService } from './service.js';
@@ -31,40 +31,30 @@ function idParam(params: unknown, message: string): string {
 
 export function investingRoutes(app: FastifyInstance, deps: { investing: InvestingService; guards: Guards }) {
   const { investing, guards } = deps;
-  const member = { preHandler: guards.authenticate };
-  const poolManager = member;
-  const cashier = member;
-  const tag = 'Investing';
+  const investingRoute = signedInRoutes(guards, 'Investing');
+  const reviewRoute = signedInRoutes(guards, 'Review');
   const params = z.object({ id: z.uuid() });
   const approved = z.object({ approved: z.literal(true) });
   app.get(
     '/api/payments/my-membership',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary: "The member's current membership (approved first, then pending, then the latest); null when none",
-        data: membershipView.nullable(),
-      }),
-    },
+    investingRoute({
+      summary: "The member's current membership (approved first, then pending, then the latest); null when none",
+      data: membershipView.nullable(),
+    }),
     async (request) => ok(await investing.myMembership(currentUser(request).id)),
   );
 
   app.post(
     '/api/payments/join-pool',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary: 'Ask to join an open pool',
-        description:
-          'The server computes the commitment and instalment from the pool and refuses figures that disagree. Needs an approved member account.',
-        body: joinPoolBody,
-        status: 201,
-        data: membershipView,
-        errors: [404, 409],
-      }),
-    },
+    investingRoute({
+      summary: 'Ask to join an open pool',
+      description:
+        'The server computes the commitment and instalment from the pool and refuses figures that disagree. Needs an approved member account.',
+      body: joinPoolBody,
+      status: 201,
+      data: membershipView,
+      errors: [404, 409],
+    }),
     async (request, reply) => {
       const body = parseInput(joinPoolBody, request.body);
       return reply.code(201).send(ok(await investing.join(currentUser(request), body)));
@@ -73,15 +63,11 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.get(
     '/api/payments/my-payments',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary: "The member's payments, newest first; of one type when `type` is given",
-        querystring: myPaymentsQuery,
-        data: z.array(paymentView),
-      }),
-    },
+    investingRoute({
+      summary: "The member's payments, newest first; of one type when `type` is given",
+      querystring: myPaymentsQuery,
+      data: z.array(paymentView),
+    }),
     async (request) => {
       const query = parseInput(myPaymentsQuery, request.query);
       return ok(await investing.myPayments(currentUser(request).id, query));
@@ -90,16 +76,12 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.get(
     '/api/payments/my-transactions',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary:
-          "The member's money movements, newest first: the ledger's, as on their statement, and payments not posted yet",
-        querystring: myTransactionsQuery,
-        data: z.array(transactionView),
-      }),
-    },
+    investingRoute({
+      summary:
+        "The member's money movements, newest first: the ledger's, as on their statement, and payments not posted yet",
+      querystring: myTransactionsQuery,
+      data: z.array(transactionView),
+    }),
     async (request) => {
       const query = parseInput(myTransactionsQuery, request.query);
       return ok(await investing.myTransactions(currentUser(request).id, query));
@@ -108,33 +90,24 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.get(
     '/api/payments/my-transactions/counts',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary:
-          "How many money movements of each type the member has, over all of them (the transactions page's tabs)",
-        data: paymentCountsView,
-      }),
-    },
+    investingRoute({
+      summary: "How many money movements of each type the member has, over all of them (the transactions page's tabs)",
+      data: paymentCountsView,
+    }),
     async (request) => ok(await investing.myTransactionCounts(currentUser(request).id)),
   );
 
   app.post(
     '/api/payments/create',
-    {
-      ...member,
-      schema: routeDoc({
-        tag,
-        summary: 'Submit a payment with its proof, for an admin to check',
-        description:
-          "At most what is still owed; the method is one of the pool's; the proof is a file this member uploaded, used once.",
-        body: createPaymentBody,
-        status: 201,
-        data: paymentView,
-        errors: [404, 409],
-      }),
-    },
+    investingRoute({
+      summary: 'Submit a payment with its proof, for an admin to check',
+      description:
+        "At most what is still owed; the method is one of the pool's; the proof is a file this member uploaded, used once.",
+      body: createPaymentBody,
+      status: 201,
+      data: paymentView,
+      errors: [404, 409],
+    }),
     async (request, reply) => {
       const body = parseInput(createPaymentBody, request.body);
       return reply.code(201).send(ok(await investing.submitPayment(currentUser(request), body)));
@@ -143,32 +116,24 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.get(
     '/api/admin/pool-requests',
-    {
-      config: { permission: 'investment_management' },
-      ...poolManager,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Requests to join a pool waiting for a decision, oldest first',
-        querystring: pageQuery,
-        data: z.array(poolRequestView),
-      }),
-    },
+    reviewRoute({
+      permission: 'investment_management',
+      summary: 'Requests to join a pool waiting for a decision, oldest first',
+      querystring: pageQuery,
+      data: z.array(poolRequestView),
+    }),
     async (request) => ok(await investing.listPoolRequests(parseInput(pageQuery, request.query))),
   );
 
   app.post(
     '/api/admin/pool-requests/:id/approve',
-    {
-      config: { permission: 'investment_management' },
-      ...poolManager,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Approve a request to join: its shares and a member place are taken from the pool',
-        params,
-        data: approved,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'investment_management',
+      summary: 'Approve a request to join: its shares and a member place are taken from the pool',
+      params,
+      data: approved,
+      errors: [409],
+    }),
     async (request) => {
       await investing.approveRequest(currentUser(request).id, idParam(request.params, investingErrors.requestNotFound));
       return ok({ approved: true });
@@ -177,18 +142,14 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.post(
     '/api/admin/pool-requests/:id/reject',
-    {
-      config: { permission: 'investment_management' },
-      ...poolManager,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Reject a request to join, with the reason the member is told',
-        params,
-        body: rejectWithReasonBody,
-        data: rejectedAnswer,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'investment_management',
+      summary: 'Reject a request to join, with the reason the member is told',
+      params,
+      body: rejectWithReasonBody,
+      data: rejectedAnswer,
+      errors: [409],
+    }),
     async (request) => {
       const id = idParam(request.params, investingErrors.requestNotFound);
       const { reason } = parseInput(rejectWithReasonBody, request.body);
@@ -199,32 +160,24 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.get(
     '/api/admin/pending-payments',
-    {
-      config: { permission: 'payment_management' },
-      ...cashier,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Payments waiting for their proof to be checked, oldest first',
-        querystring: pageQuery,
-        data: z.array(pendingPaymentView),
-      }),
-    },
+    reviewRoute({
+      permission: 'payment_management',
+      summary: 'Payments waiting for their proof to be checked, oldest first',
+      querystring: pageQuery,
+      data: z.array(pendingPaymentView),
+    }),
     async (request) => ok(await investing.listPendingPayments(parseInput(pageQuery, request.query))),
   );
 
   app.post(
     '/api/admin/payments/:id/approve',
-    {
-      config: { permission: 'payment_management' },
-      ...cashier,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Approve a payment: it counts towards the membership and the pool, and the ledger posts it',
-        params,
-        data: approved,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'payment_management',
+      summary: 'Approve a payment: it counts towards the membership and the pool, and the ledger posts it',
+      params,
+      data: approved,
+      errors: [409],
+    }),
     async (request) => {
       await investing.approvePayment(currentUser(request).id, idParam(request.params, investingErrors.paymentNotFound));
       return ok({ approved: true });
@@ -233,18 +186,14 @@ export function investingRoutes(app: FastifyInstance, deps: { investing: Investi
 
   app.post(
     '/api/admin/payments/:id/reject',
-    {
-      config: { permission: 'payment_management' },
-      ...cashier,
-      schema: routeDoc({
-        tag: 'Review',
-        summary: 'Reject a payment, with the reason the member is told',
-        params,
-        body: rejectWithReasonBody,
-        data: rejectedAnswer,
-        errors: [409],
-      }),
-    },
+    reviewRoute({
+      permission: 'payment_management',
+      summary: 'Reject a payment, with the reason the member is told',
+      params,
+      body: rejectWithReasonBody,
+      data: rejectedAnswer,
+      errors: [409],
+    }),
     async (request) => {
       const id = idParam(request.params, investingErrors.paymentNotFound);
       const { reason } = parseInput(rejectWithReasonBody, request.body);

@@ -20,13 +20,12 @@ import {
   updateLoanProductBody,
   waivePenaltyBody,
   waiverStatuses,
-  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { routeDoc, type ApiTag, type RouteDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import type { LoanService } from './service.js';
 import type { LendingSetupService } from './settings.js';
@@ -43,13 +42,8 @@ export function loanRoutes(
   deps: { loans: LoanService; setup: LendingSetupService; guards: Guards },
 ) {
   const { loans, setup } = deps;
-  const signedIn = { preHandler: deps.guards.authenticate };
-  const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
-  const member = (doc: Omit<RouteDoc, 'tag'>) => described('Loans', doc);
-  const admin = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
-    ...described('Lending', doc),
-    config: { permission },
-  });
+  const member = signedInRoutes(deps.guards, 'Loans');
+  const admin = signedInRoutes(deps.guards, 'Lending');
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
   const params = z.object({ id: z.uuid() });
   const makerChecker =

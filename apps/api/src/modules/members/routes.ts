@@ -2,8 +2,8 @@ import { memberDetail, memberDirectoryPage, memberListQuery, memberStatusBody } 
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { MemberService } from './service.js';
 
@@ -11,53 +11,40 @@ type Member = { Params: { userId: string } };
 
 /** The members directory (member_management). */
 export function memberRoutes(app: FastifyInstance, deps: { members: MemberService; guards: Guards }) {
-  const signedIn = { preHandler: deps.guards.authenticate };
-  const tag = 'Members';
+  const membersRoute = signedInRoutes(deps.guards, 'Members');
   const params = z.object({ userId: z.uuid() });
   app.get(
     '/api/admin/members',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'The members directory: search, filters, sorting and pages',
-        description:
-          'The search reads names, e-mail addresses, phone numbers and only the last four digits of ID numbers.',
-        querystring: memberListQuery,
-        data: memberDirectoryPage,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'The members directory: search, filters, sorting and pages',
+      description:
+        'The search reads names, e-mail addresses, phone numbers and only the last four digits of ID numbers.',
+      querystring: memberListQuery,
+      data: memberDirectoryPage,
+    }),
     async (request) => ok(await deps.members.list(parseInput(memberListQuery, request.query))),
   );
   app.get<Member>(
     '/api/admin/members/:userId',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: "A member's page: their money, exits, withdrawals and audit trail",
-        params,
-        data: memberDetail,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: "A member's page: their money, exits, withdrawals and audit trail",
+      params,
+      data: memberDetail,
+    }),
     async (request) => ok(await deps.members.get(request.params.userId)),
   );
   app.post<Member>(
     '/api/admin/members/:userId/suspend',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Suspend a member with a reason they are told; their sessions end',
-        params,
-        body: memberStatusBody,
-        data: memberDetail,
-        errors: [409],
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Suspend a member with a reason they are told; their sessions end',
+      params,
+      body: memberStatusBody,
+      data: memberDetail,
+      errors: [409],
+    }),
     async (request) => {
       const { reason } = parseInput(memberStatusBody, request.body);
       return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'suspended', reason));
@@ -65,18 +52,14 @@ export function memberRoutes(app: FastifyInstance, deps: { members: MemberServic
   );
   app.post<Member>(
     '/api/admin/members/:userId/reactivate',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Reactivate a suspended member with a reason they are told',
-        params,
-        body: memberStatusBody,
-        data: memberDetail,
-        errors: [409],
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Reactivate a suspended member with a reason they are told',
+      params,
+      body: memberStatusBody,
+      data: memberDetail,
+      errors: [409],
+    }),
     async (request) => {
       const { reason } = parseInput(memberStatusBody, request.body);
       return ok(await deps.members.setStatus(currentUser(request).id, request.params.userId, 'active', reason));

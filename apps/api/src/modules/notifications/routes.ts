@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { z } from 'zod';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
@@ -16,19 +17,16 @@ import type { NotificationService } from './service.js';
 export function notificationRoutes(app: FastifyInstance, deps: { notifications: NotificationService; guards: Guards }) {
   const { notifications, guards } = deps;
   const signedIn = { preHandler: guards.authenticate };
+  const notificationsRoute = signedInRoutes(guards, 'Notifications');
   const tag = 'Notifications';
 
   app.get(
     '/api/notifications',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: "The account's notifications, newest first, a page at a time",
-        querystring: listNotificationsQuery,
-        data: notificationPage,
-      }),
-    },
+    notificationsRoute({
+      summary: "The account's notifications, newest first, a page at a time",
+      querystring: listNotificationsQuery,
+      data: notificationPage,
+    }),
     async (request) => {
       const query = parseInput(listNotificationsQuery, request.query);
       return ok(await notifications.listNotifications(currentUser(request).id, query));
@@ -52,15 +50,11 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
 
   app.patch<{ Params: { id: string } }>(
     '/api/notifications/:id/read',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Mark one notification read',
-        params: z.object({ id: z.uuid() }),
-        data: notificationView,
-      }),
-    },
+    notificationsRoute({
+      summary: 'Mark one notification read',
+      params: z.object({ id: z.uuid() }),
+      data: notificationView,
+    }),
     async (request) => {
       return ok(await notifications.markRead(currentUser(request).id, request.params.id));
     },
@@ -68,14 +62,10 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
 
   app.post(
     '/api/notifications/mark-all-read',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Mark every notification read',
-        data: markedAllRead,
-      }),
-    },
+    notificationsRoute({
+      summary: 'Mark every notification read',
+      data: markedAllRead,
+    }),
     async (request) => {
       return ok(await notifications.markAllRead(currentUser(request).id));
     },

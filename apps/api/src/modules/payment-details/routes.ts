@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PaymentDetailsService } from './service.js';
 
@@ -25,34 +25,26 @@ const paymentDetailsAnswer = z
 
 /** The cooperative's bank account: every signed-in account reads it; the super admin sets it. */
 export function paymentDetailsRoutes(app: FastifyInstance, deps: { details: PaymentDetailsService; guards: Guards }) {
-  const signedIn = { preHandler: deps.guards.authenticate };
+  const investingRoute = signedInRoutes(deps.guards, 'Investing');
   app.get(
     '/api/payment-details',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Investing',
-        summary: "Where members pay by EFT or deposit: the cooperative's bank account",
-        description: 'Null until the super admin has set it.',
-        data: paymentDetailsAnswer.nullable(),
-      }),
-    },
+    investingRoute({
+      summary: "Where members pay by EFT or deposit: the cooperative's bank account",
+      description: 'Null until the super admin has set it.',
+      data: paymentDetailsAnswer.nullable(),
+    }),
     async () => ok(await deps.details.read()),
   );
   app.put(
     '/api/admin/payment-details',
-    {
-      config: { permission: 'payment_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag: 'Investing',
-        summary: "Set the cooperative's bank account that members pay into",
-        description:
-          "Only the super admin may change it (403 otherwise); the change is audited, before and after. The cooperative's name and registration number on its papers are its details (PUT /api/admin/settings/cooperative), not the account's.",
-        body: paymentDetailsBody,
-        data: paymentDetailsAnswer,
-      }),
-    },
+    investingRoute({
+      permission: 'payment_management',
+      summary: "Set the cooperative's bank account that members pay into",
+      description:
+        "Only the super admin may change it (403 otherwise); the change is audited, before and after. The cooperative's name and registration number on its papers are its details (PUT /api/admin/settings/cooperative), not the account's.",
+      body: paymentDetailsBody,
+      data: paymentDetailsAnswer,
+    }),
     async (request) =>
       ok(await deps.details.update(currentUser(request), parseInput(paymentDetailsBody, request.body))),
   );

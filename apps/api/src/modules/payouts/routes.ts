@@ -9,13 +9,12 @@ import {
   settleExitBody,
   withdrawalStatuses,
   withdrawalView,
-  type CallPermission,
 } from '@letsema/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
-import { routeDoc, type ApiTag, type RouteDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import type { PayoutService } from './service.js';
 
@@ -23,7 +22,6 @@ type Id = { Params: { id: string } };
 
 /** Exits and withdrawals: the member's calls, and the admins' (exit_requests). */
 export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutService; guards: Guards }) {
-  const signedIn = { preHandler: deps.guards.authenticate };
   const { payouts } = deps;
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   // A payout request needs the session's fresh proof of identity: the service checks it on the session.
@@ -33,12 +31,8 @@ export function payoutRoutes(app: FastifyInstance, deps: { payouts: PayoutServic
   });
   const freshProof =
     "Needs the member's password (or code) typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`; paid into the member's payout account (409 without one). The member is told at once, in the app and by e-mail.";
-  const described = (tag: ApiTag, doc: Omit<RouteDoc, 'tag'>) => ({ ...signedIn, schema: routeDoc({ tag, ...doc }) });
-  const member = (doc: Omit<RouteDoc, 'tag'>) => described('Exits and withdrawals', doc);
-  const admin = ({ permission, ...doc }: Omit<RouteDoc, 'tag'> & { permission: CallPermission }) => ({
-    ...described('Payouts', doc),
-    config: { permission },
-  });
+  const member = signedInRoutes(deps.guards, 'Exits and withdrawals');
+  const admin = signedInRoutes(deps.guards, 'Payouts');
   const params = z.object({ id: z.uuid() });
   const makerChecker = 'Whoever prepared or approved a step never takes the next one (403 `MAKER_CHECKER`).';
   const payoutAccountRule =

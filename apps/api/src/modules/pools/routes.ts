@@ -2,9 +2,9 @@ import { createPoolBody, poolStatusBody, poolView, updatePoolBody } from '@letse
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../../lib/tokens.js';
 import { poolErrors, type PoolService } from './service.js';
@@ -17,43 +17,31 @@ function poolId(params: unknown): string {
 
 export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; guards: Guards }) {
   const { pools, guards } = deps;
-  const manager = { preHandler: guards.authenticate };
-  const signedIn = { preHandler: guards.authenticate };
-  const tag = 'Pools';
+  const poolsRoute = signedInRoutes(guards, 'Pools');
   const params = z.object({ id: z.uuid() });
   app.get(
     '/api/pools',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'The pools the account may see',
-        description: 'Drafts only to admins and to whoever created them.',
-        data: z.array(poolView),
-      }),
-    },
+    poolsRoute({
+      summary: 'The pools the account may see',
+      description: 'Drafts only to admins and to whoever created them.',
+      data: z.array(poolView),
+    }),
     async (request) => ok(await pools.list(currentUser(request))),
   );
 
-  app.get(
-    '/api/pools/:id',
-    { ...signedIn, schema: routeDoc({ tag, summary: 'One pool', params, data: poolView }) },
-    async (request) => ok(await pools.get(currentUser(request), poolId(request.params))),
+  app.get('/api/pools/:id', poolsRoute({ summary: 'One pool', params, data: poolView }), async (request) =>
+    ok(await pools.get(currentUser(request), poolId(request.params))),
   );
 
   app.post(
     '/api/pools',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Create a pool (a draft until an admin opens it)',
-        description: 'Any active account may; the price per share and the plans follow from the figures given.',
-        body: createPoolBody,
-        status: 201,
-        data: poolView,
-      }),
-    },
+    poolsRoute({
+      summary: 'Create a pool (a draft until an admin opens it)',
+      description: 'Any active account may; the price per share and the plans follow from the figures given.',
+      body: createPoolBody,
+      status: 201,
+      data: poolView,
+    }),
     async (request, reply) => {
       const body = parseInput(createPoolBody, request.body);
       return reply.code(201).send(ok(await pools.create(currentUser(request), body)));
@@ -62,19 +50,15 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
 
   app.put(
     '/api/pools/:id',
-    {
-      config: { permission: 'investment_management' },
-      ...manager,
-      schema: routeDoc({
-        tag,
-        summary: "Edit a pool's terms",
-        description: 'The target and duration are fixed once members have joined.',
-        params,
-        body: updatePoolBody,
-        data: poolView,
-        errors: [409],
-      }),
-    },
+    poolsRoute({
+      permission: 'investment_management',
+      summary: "Edit a pool's terms",
+      description: 'The target and duration are fixed once members have joined.',
+      params,
+      body: updatePoolBody,
+      data: poolView,
+      errors: [409],
+    }),
     async (request) => {
       const id = poolId(request.params);
       const body = parseInput(updatePoolBody, request.body);
@@ -84,18 +68,14 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
 
   app.patch(
     '/api/pools/:id/status',
-    {
-      config: { permission: 'investment_management' },
-      ...manager,
-      schema: routeDoc({
-        tag,
-        summary: 'Move a pool on: draft to open, open to active, open or active to closed, active to completed',
-        params,
-        body: poolStatusBody,
-        data: poolView,
-        errors: [409],
-      }),
-    },
+    poolsRoute({
+      permission: 'investment_management',
+      summary: 'Move a pool on: draft to open, open to active, open or active to closed, active to completed',
+      params,
+      body: poolStatusBody,
+      data: poolView,
+      errors: [409],
+    }),
     async (request) => {
       const id = poolId(request.params);
       const body = parseInput(poolStatusBody, request.body);
@@ -105,14 +85,10 @@ export function poolRoutes(app: FastifyInstance, deps: { pools: PoolService; gua
 
   app.get(
     '/api/payments/first-pool',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'The first open pool, for members to join; null when none is open',
-        data: poolView.nullable(),
-      }),
-    },
+    poolsRoute({
+      summary: 'The first open pool, for members to join; null when none is open',
+      data: poolView.nullable(),
+    }),
     async () => ok(await pools.firstOpen()),
   );
 }
