@@ -1,17 +1,18 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import { createVerifier } from 'fast-jwt';
 import { jwtVerify, SignJWT } from 'jose';
 
-/** The signing secret as a key object, made once per secret: importing it on every request is costly. */
-const keys = new WeakMap<Uint8Array, KeyObject>();
-function keyFor(secret: Uint8Array): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(secret);
-    keys.set(secret, key);
-  }
-  return key;
+/** What `make` makes of a signing secret, made once per secret: keys and checkers cost to make on every request. */
+function oncePerSecret<T>(make: (secret: Uint8Array) => T): (secret: Uint8Array) => T {
+  const made = new WeakMap<Uint8Array, T>();
+  return (secret) => {
+    if (!made.has(secret)) made.set(secret, make(secret));
+    return made.get(secret)!;
+  };
 }
+
+/** The signing secret as a key object. */
+const keyFor = oncePerSecret((secret) => createSecretKey(secret));
 
 /** Tokens live twelve hours at most; the session row they name can end them sooner. */
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -40,27 +41,19 @@ type Checked = Map<string, { claims: TokenClaims; expiresAt: number }>;
 /** How many checked tokens are kept; the oldest goes first. */
 const CHECKED_TOKENS_KEPT = 10_000;
 
-const verifiers = new WeakMap<Uint8Array, { verify: Verify; checked: Checked }>();
 /**
- * The session-token check, made once per secret. Every request runs it, so it is fast-jwt's: HS256
- * checked synchronously with node's crypto.
+ * The session-token check. Every request runs it, so it is fast-jwt's: HS256 checked synchronously
+ * with node's crypto.
  */
-function verifierFor(secret: Uint8Array): { verify: Verify; checked: Checked } {
-  let verifier = verifiers.get(secret);
-  if (!verifier) {
-    verifier = {
-      verify: createVerifier({
-        key: Buffer.from(secret),
-        algorithms: ['HS256'],
-        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-        maxAge: TOKEN_LIFETIME_SECONDS * 1000,
-      }) as Verify,
-      checked: new Map(),
-    };
-    verifiers.set(secret, verifier);
-  }
-  return verifier;
-}
+const verifierFor = oncePerSecret((secret): { verify: Verify; checked: Checked } => ({
+  verify: createVerifier({
+    key: Buffer.from(secret),
+    algorithms: ['HS256'],
+    requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+    maxAge: TOKEN_LIFETIME_SECONDS * 1000,
+  }) as Verify,
+  checked: new Map(),
+}));
 
 /**
  * Verifies signature, algorithm and expiry; answers the claims or null for any bad token. A token
@@ -145,15 +138,9 @@ const FILE_VIEW_AUDIENCE = 'letsema:file-view';
  * File view tokens are signed with a key of their own, derived from the secret: a view link carries
  * a session id like a session token does, and must never pass as one where the audience is not read.
  */
-const fileViewKeys = new WeakMap<Uint8Array, KeyObject>();
-function fileViewKeyFor(secret: Uint8Array): KeyObject {
-  let key = fileViewKeys.get(secret);
-  if (!key) {
-    key = createSecretKey(createHmac('sha256', Buffer.from(secret)).update(FILE_VIEW_AUDIENCE).digest());
-    fileViewKeys.set(secret, key);
-  }
-  return key;
-}
+const fileViewKeyFor = oncePerSecret((secret) =>
+  createSecretKey(createHmac('sha256', Buffer.from(secret)).update(FILE_VIEW_AUDIENCE).digest()),
+);
 
 /** What a file view link names: the session that asked for it, and the one file it opens. */
 export interface FileViewClaims extends TokenClaims {
