@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { signedInRoutes } from '../../lib/route-options.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AuditService } from './service.js';
 
 /** The audit viewer's calls; the `audit` role (or the super admin) is required by each route. */
 export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; guards: Guards }) {
-  const signedIn = { preHandler: deps.guards.authenticate };
   const auditRoute = signedInRoutes(deps.guards, 'Audit');
 
   app.get(
@@ -24,16 +22,15 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; g
     async (request) => ok(await deps.audit.list(parseInput(auditQuery, request.query))),
   );
 
-  const exportSchema = routeDoc({
-    tag: 'Audit',
-    summary: 'The filtered audit log as CSV (newest first)',
-    description: 'A cell that a spreadsheet would read as a formula starts with an apostrophe.',
-    querystring: auditQuery,
-    file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
-  });
   app.get(
     '/api/admin/audit/export',
-    { config: { permission: 'audit' }, ...signedIn, schema: exportSchema },
+    auditRoute({
+      permission: 'audit',
+      summary: 'The filtered audit log as CSV (newest first)',
+      description: 'A cell that a spreadsheet would read as a formula starts with an apostrophe.',
+      querystring: auditQuery,
+      file: { contentTypes: ['text/csv'], description: 'The CSV, as an attachment' },
+    }),
     async (request, reply) => {
       const csv = await deps.audit.exportCsv(parseInput(auditQuery, request.query));
       const day = new Date().toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import type { AuthUser, Guards } from '../../lib/auth-guard.js';
 import { z } from 'zod';
 import { notFound, unauthenticated } from '../../lib/errors.js';
 import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import { ok } from '../../lib/envelope.js';
 import { isStorageKey, type Storage } from '../../lib/storage.js';
@@ -102,20 +103,19 @@ export function fileRoutes(
 
   app.post(
     '/api/files/view-links',
-    {
-      preHandler: deps.guards.authenticate,
-      schema: routeDoc({
-        tag: 'Files',
-        summary: 'A link that shows a stored file in a frame of this site for two minutes',
-        description:
-          'For a proof shown beside the figures it backs: a frame cannot send the bearer token, so the link names ' +
-          'the session and the file. The same people may ask for it as may read the file; the file is read with ' +
-          'the session checked as for any call, so signing out ends the link too.',
-        body: fileViewLinkBody,
-        data: fileViewLink,
-        errors: [404],
-      }),
-    },
+    signedInRoutes(
+      deps.guards,
+      'Files',
+    )({
+      summary: 'A link that shows a stored file in a frame of this site for two minutes',
+      description:
+        'For a proof shown beside the figures it backs: a frame cannot send the bearer token, so the link names ' +
+        'the session and the file. The same people may ask for it as may read the file; the file is read with ' +
+        'the session checked as for any call, so signing out ends the link too.',
+      body: fileViewLinkBody,
+      data: fileViewLink,
+      errors: [404],
+    }),
     async (request) => {
       const { url } = parseInput(fileViewLinkBody, request.body);
       const file = await readableFile(request.auth!.user, keyOf(url));

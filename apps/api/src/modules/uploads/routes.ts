@@ -14,7 +14,7 @@ import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UploadService } from './service.js';
 
@@ -27,20 +27,19 @@ export function uploadRoutes(
 ) {
   app.post<{ Params: { kind: string } }>(
     '/api/uploads/:kind',
-    {
-      preHandler: deps.guards.authenticate,
-      schema: routeDoc({
-        tag: 'Files',
-        summary: 'Upload a file of a kind (photo, document, proof, receipt, statement)',
-        description:
-          "The type is decided from the bytes; images are re-encoded without their metadata, PDFs with active content refused. The books' kinds need the admin role that reviews them. Each account may keep the megabytes of files the cooperative's settings allow.",
-        params: z.object({ kind: uploadKind }),
-        multipart: uploadForm,
-        status: 201,
-        data: uploadAnswer,
-        errors: [409, 429],
-      }),
-    },
+    signedInRoutes(
+      deps.guards,
+      'Files',
+    )({
+      summary: 'Upload a file of a kind (photo, document, proof, receipt, statement)',
+      description:
+        "The type is decided from the bytes; images are re-encoded without their metadata, PDFs with active content refused. The books' kinds need the admin role that reviews them. Each account may keep the megabytes of files the cooperative's settings allow.",
+      params: z.object({ kind: uploadKind }),
+      multipart: uploadForm,
+      status: 201,
+      data: uploadAnswer,
+      errors: [409, 429],
+    }),
     async (request, reply) => {
       const kind = request.params.kind as UploadKind;
       if (!uploadKinds.includes(kind)) throw notFound();
