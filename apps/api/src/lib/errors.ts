@@ -26,3 +26,6 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const unauthenticated = (message = 'Please sign in to continue') => new AppError('UNAUTHENTICATED', message);
 export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** An input refused by a rule the database answers: the message names what is wrong with `field`. */
+export const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION', message, { details: { [field]: message } });

@@ -22,7 +22,7 @@ import { exitRequests, files, memberships, payments, pools, users } from '../../
 import { fixedCondition } from '../../db/fixed-conditions.js';
 import { writeAudit } from '../../lib/audit.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
-import { AppError, conflict, forbidden, invalidState, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, invalidField, invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 import { postEntry } from '../ledger/posting.js';
 import { countMemberTransactions, listMemberTransactions } from './member-transactions.js';
@@ -251,13 +251,10 @@ export function createInvestingService(deps: {
         if (pool.availableShares < 1) throw invalidState(investingErrors.noShares);
         if (pool.totalMembers >= pool.maxMembers) throw invalidState(investingErrors.poolFull);
         if (input.numberOfShares > pool.availableShares) {
-          const message = investingMessages.shares(pool.availableShares);
-          throw new AppError('VALIDATION', message, { details: { numberOfShares: message } });
+          throw invalidField('numberOfShares', investingMessages.shares(pool.availableShares));
         }
         if (!pool.paymentFrequencies.includes(input.installmentPlan)) {
-          throw new AppError('VALIDATION', investingMessages.plan, {
-            details: { installmentPlan: investingMessages.plan },
-          });
+          throw invalidField('installmentPlan', investingMessages.plan);
         }
         const commitment = input.numberOfShares * pool.pricePerShareCents;
         const instalment = instalmentAmount(
@@ -431,15 +428,12 @@ export function createInvestingService(deps: {
         // Open pools take payments while they fill, active ones while members pay their plans.
         if (!paymentTakingStatuses.includes(pool!.status)) throw invalidState(investingErrors.poolNotPaying);
         if (!pool!.paymentMethods.includes(input.paymentMethod)) {
-          throw new AppError('VALIDATION', investingErrors.method, {
-            details: { paymentMethod: investingErrors.method },
-          });
+          throw invalidField('paymentMethod', investingErrors.method);
         }
         const owed = await owedCents(tx, membership);
         if (owed <= 0) throw invalidState(investingErrors.fullyPaid);
         if (input.amount > owed) {
-          const message = investingErrors.tooMuch(formatRand(owed));
-          throw new AppError('VALIDATION', message, { details: { amount: message } });
+          throw invalidField('amount', investingErrors.tooMuch(formatRand(owed)));
         }
         const key = input.proofOfPaymentUrl.replace('/api/files/', '');
         const [proof] = await tx
@@ -447,9 +441,7 @@ export function createInvestingService(deps: {
           .from(files)
           .where(and(eq(files.key, key), eq(files.ownerId, actor.id), eq(files.kind, 'proof-of-payment')));
         if (!proof) {
-          throw new AppError('VALIDATION', investingMessages.proof, {
-            details: { proofOfPaymentUrl: investingMessages.proof },
-          });
+          throw invalidField('proofOfPaymentUrl', investingMessages.proof);
         }
         const inserted = await tx
           .insert(payments)

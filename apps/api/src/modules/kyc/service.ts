@@ -11,7 +11,7 @@ import type { Config } from '../../config.js';
 import { announceWaiting } from '../queues/announce.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, nextOfKin, users } from '../../db/schema.js';
-import { AppError, invalidState } from '../../lib/errors.js';
+import { AppError, invalidField, invalidState } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 
 export type KinRow = typeof nextOfKin.$inferSelect;
@@ -140,8 +140,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
           .where(eq(nextOfKin.userId, userId));
         const namesake = kin.find((k) => sameId(k.nationalId, nationalId));
         if (namesake) {
-          const message = kycMessages.memberIsKin(namesake.nokOrder);
-          throw new AppError('VALIDATION', message, { details: { nationalId: message } });
+          throw invalidField('nationalId', kycMessages.memberIsKin(namesake.nokOrder));
         }
         // One person, one account. Two profiles naming the same number at the same moment take turns
         // (a lock on the number itself), so the second sees the first.
@@ -212,10 +211,10 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
         const existing = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
         const same = existing.find((k) => k.nokOrder === input.nokOrder);
         const nationalId = normalisedId(input.nationalId);
-        const kinRule = (message: string) => new AppError('VALIDATION', message, { details: { nationalId: message } });
-        if (user.nationalId && sameId(user.nationalId, nationalId)) throw kinRule(kycMessages.kinIsMember);
+        if (user.nationalId && sameId(user.nationalId, nationalId))
+          throw invalidField('nationalId', kycMessages.kinIsMember);
         const other = existing.find((k) => k.nokOrder !== input.nokOrder && sameId(k.nationalId, nationalId));
-        if (other) throw kinRule(kycMessages.kinIsOtherKin(other.nokOrder));
+        if (other) throw invalidField('nationalId', kycMessages.kinIsOtherKin(other.nokOrder));
         const fields = {
           fullName: input.fullName,
           relationship: input.relationship,

@@ -12,7 +12,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { exitRequests, loanInstalments, loanProducts, loans, memberships, pools, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
-import { AppError, forbidden, invalidState } from '../../lib/errors.js';
+import { AppError, forbidden, invalidField, invalidState } from '../../lib/errors.js';
 import { isUuid } from '../../lib/tokens.js';
 import { guarantorHoldCents, isOpenLoan } from './money.js';
 import { readLoanSettings } from './settings.js';
@@ -20,11 +20,8 @@ import { penaltyRuleOf } from './views.js';
 
 export type Refusal = { code: 'VALIDATION' | 'INVALID_STATE'; message: string; field?: string };
 
-export const validation = (field: string, message: string) =>
-  new AppError('VALIDATION', message, { details: { [field]: message } });
-
 export function refusalError(refusal: Refusal): AppError {
-  return refusal.field ? validation(refusal.field, refusal.message) : new AppError(refusal.code, refusal.message);
+  return refusal.field ? invalidField(refusal.field, refusal.message) : new AppError(refusal.code, refusal.message);
 }
 
 /** The member's approved holdings: capital per pool, most first. */
@@ -116,7 +113,7 @@ export async function assess(tx: Executor, actor: AuthUser, input: LoanQuoteBody
   }
   const holdings = await holdingsOf(tx, actor.id);
   const pool = input.poolId ? holdings.find((row) => row.poolId === input.poolId) : holdings[0];
-  if (input.poolId && !pool) throw validation('poolId', loanMessages.pool);
+  if (input.poolId && !pool) throw invalidField('poolId', loanMessages.pool);
   const capitalCents = holdings.reduce((sum, row) => sum + row.capitalCents, 0);
   const owedCents = await owedOf(tx, actor.id);
   const limitCents = borrowingLimitCents(capitalCents, product.maxCapitalMultipleHundredths, owedCents);
@@ -172,7 +169,7 @@ export async function resolveGuarantor(tx: Executor, actor: AuthUser, text: stri
     guarantor.accountStatus !== 'active' ||
     guarantor.personalDataErasedAt
   ) {
-    throw validation('guarantor', loanMessages.guarantorRefused);
+    throw invalidField('guarantor', loanMessages.guarantorRefused);
   }
   return guarantor;
 }

@@ -13,7 +13,7 @@ import { loanProducts, settings, users } from '../../db/schema.js';
 import { saveSetting } from '../../db/settings-store.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/tokens.js';
 import { penaltyRuleOf, productView, settingsView, type StoredLoanSettings } from './views.js';
 
@@ -50,7 +50,7 @@ function assertWithinCaps(body: CreateLoanProductBody | UpdateLoanProductBody, c
     ),
     caps,
   );
-  if (problem) throw new AppError('VALIDATION', problem.message, { details: { [problem.field]: problem.message } });
+  if (problem) throw invalidField(problem.field, problem.message);
 }
 
 const productValues = (body: CreateLoanProductBody | UpdateLoanProductBody) => ({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { exitRequests, files, memberships, withdrawals } from '../../db/schema.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { conflict, invalidField } from '../../lib/errors.js';
 
 type MembershipRow = typeof memberships.$inferSelect;
 
@@ -28,7 +28,7 @@ export async function assertProof(tx: Executor, url: string, message: string) {
     .select({ id: files.id })
     .from(files)
     .where(and(eq(files.key, key), eq(files.kind, 'payout-proof')));
-  if (!file) throw new AppError('VALIDATION', message, { details: { proofUrl: message } });
+  if (!file) throw invalidField('proofUrl', message);
   // One transfer proves one payout: a proof already attached to an exit or a withdrawal is refused
   // here, and the unique indexes turn a second payout racing this one into the same 409.
   const [exitUsed] = await tx

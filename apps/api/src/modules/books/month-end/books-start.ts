@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { journalEntries, settings } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import type { AuthUser } from '../../../lib/auth-guard.js';
-import { AppError, forbidden, invalidState } from '../../../lib/errors.js';
+import { forbidden, invalidField, invalidState } from '../../../lib/errors.js';
 import { BOOKS_START_KEY, readBooksCalendar } from '../../ledger/posting.js';
 import type { MonthEndDeps } from './deps.js';
 
@@ -29,8 +29,7 @@ export async function setBooksStart(deps: MonthEndDeps, actor: AuthUser, period:
   const current = dayOf(deps.clock.now()).slice(0, 7);
   const earliest = earliestRecordDay(dayOf(deps.clock.now())).slice(0, 7);
   if (period < earliest || period > current) {
-    const message = postingMessages.booksStartRange(earliest, current);
-    throw new AppError('VALIDATION', message, { details: { period: message } });
+    throw invalidField('period', postingMessages.booksStartRange(earliest, current));
   }
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(settings).where(eq(settings.key, BOOKS_START_KEY)).for('update');

@@ -13,9 +13,10 @@ import { loans, users } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import type { AuthUser } from '../../../lib/auth-guard.js';
 import { type LoanDeps, tell, today } from '../deps.js';
-import { assess, refusalError, resolveGuarantor, validation } from '../eligibility.js';
+import { assess, refusalError, resolveGuarantor } from '../eligibility.js';
 import { contextOf, detail } from '../loan-queries.js';
 import { announceWaiting } from '../../queues/announce.js';
+import { invalidField } from '../../../lib/errors.js';
 
 /** Applies for a loan; with a guarantor it waits for their answer, else for the loan admins. */
 export async function applyForLoan(deps: LoanDeps, actor: AuthUser, body: LoanApplicationBody) {
@@ -26,9 +27,9 @@ export async function applyForLoan(deps: LoanDeps, actor: AuthUser, body: LoanAp
     const assessed = await assess(tx, actor, body, day);
     if (assessed.refusal) throw refusalError(assessed.refusal);
     if (assessed.isGuarantorNeeded && !body.guarantor) {
-      throw validation('guarantor', loanMessages.guarantorNeeded(formatRand(assessed.guaranteedCents)));
+      throw invalidField('guarantor', loanMessages.guarantorNeeded(formatRand(assessed.guaranteedCents)));
     }
-    if (!assessed.isGuarantorNeeded && body.guarantor) throw validation('guarantor', loanMessages.guarantorNotNeeded);
+    if (!assessed.isGuarantorNeeded && body.guarantor) throw invalidField('guarantor', loanMessages.guarantorNotNeeded);
     const guarantor = body.guarantor ? await resolveGuarantor(tx, actor, body.guarantor) : null;
     const { product } = assessed;
     const totals = scheduleTotals(

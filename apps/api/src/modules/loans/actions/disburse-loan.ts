@@ -10,12 +10,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { files, loanInstalments, loans } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { conflict, invalidState } from '../../../lib/errors.js';
+import { conflict, invalidField, invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
 import { postEntry } from '../../ledger/posting.js';
 import { usablePayoutAccount } from '../../payout-account/service.js';
 import { type LoanDeps, tell, today } from '../deps.js';
-import { validation } from '../eligibility.js';
 import { adminLoan, assertNotParty, lockLoan, poolBankCents } from '../loan-queries.js';
 import { readLoanSettings } from '../settings.js';
 
@@ -45,7 +44,7 @@ export async function disburseLoan(deps: LoanDeps, actorId: string, id: string, 
       .select({ id: files.id })
       .from(files)
       .where(and(eq(files.key, key), eq(files.kind, 'loan-disbursement-proof')));
-    if (!file) throw validation('proofUrl', loanMessages.proofOfTransfer);
+    if (!file) throw invalidField('proofUrl', loanMessages.proofOfTransfer);
     const [used] = await tx
       .select({ id: loans.id })
       .from(loans)

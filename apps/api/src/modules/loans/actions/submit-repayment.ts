@@ -3,9 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { files, loanRepayments, loans, payments, pools } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
 import type { AuthUser } from '../../../lib/auth-guard.js';
-import { conflict, invalidState } from '../../../lib/errors.js';
+import { conflict, invalidField, invalidState } from '../../../lib/errors.js';
 import { type LoanDeps, tell, today } from '../deps.js';
-import { validation } from '../eligibility.js';
 import { lockLoan } from '../loan-queries.js';
 import { loadInstalments, settlementOf } from '../money.js';
 import { repaymentView } from '../views.js';
@@ -17,13 +16,13 @@ export async function submitRepayment(deps: LoanDeps, actor: AuthUser, id: strin
     const loan = await lockLoan(tx, id, eq(loans.userId, actor.id));
     if (loan.status !== 'active') throw invalidState(loanMessages.notRepaying);
     const [pool] = await tx.select().from(pools).where(eq(pools.id, loan.poolId));
-    if (!pool!.paymentMethods.includes(body.paymentMethod)) throw validation('paymentMethod', loanMessages.method);
+    if (!pool!.paymentMethods.includes(body.paymentMethod)) throw invalidField('paymentMethod', loanMessages.method);
     const key = body.proofUrl.replace('/api/files/', '');
     const [proof] = await tx
       .select({ id: files.id })
       .from(files)
       .where(and(eq(files.key, key), eq(files.ownerId, actor.id), eq(files.kind, 'proof-of-payment')));
-    if (!proof) throw validation('proofUrl', loanMessages.proof);
+    if (!proof) throw invalidField('proofUrl', loanMessages.proof);
     const [usedForPayment] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -37,7 +36,7 @@ export async function submitRepayment(deps: LoanDeps, actor: AuthUser, id: strin
       .from(loanRepayments)
       .where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.status, 'pending')));
     const owed = quote.totalCents - Number(waiting?.cents ?? 0);
-    if (body.amount > owed) throw validation('amount', loanMessages.tooMuch(formatRand(Math.max(owed, 0))));
+    if (body.amount > owed) throw invalidField('amount', loanMessages.tooMuch(formatRand(Math.max(owed, 0))));
     const [row] = await tx
       .insert(loanRepayments)
       .values({

@@ -1,7 +1,7 @@
 import { formatRand, withdrawalMessages, type RequestWithdrawalBody } from '@letsema/domain';
 import { withdrawals } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { AppError, invalidState } from '../../../lib/errors.js';
+import { invalidField, invalidState } from '../../../lib/errors.js';
 import { notYouParagraph, tellMemberNow } from '../../payout-account/service.js';
 import { readCooperativeSettings } from '../../cooperative/settings.js';
 import type { PayoutActor, PayoutDeps } from '../deps.js';
@@ -18,8 +18,7 @@ export async function requestWithdrawal(deps: PayoutDeps, actor: PayoutActor, bo
     const { account, membership } = await startPayoutRequest(tx, actor, body.poolId);
     const available = await availableReturns(tx, membership);
     if (body.amount > available) {
-      const message = withdrawalMessages.tooMuch(formatRand(Math.max(available, 0)));
-      throw new AppError('VALIDATION', message, { details: { amount: message } });
+      throw invalidField('amount', withdrawalMessages.tooMuch(formatRand(Math.max(available, 0))));
     }
     const [row] = await tx
       .insert(withdrawals)

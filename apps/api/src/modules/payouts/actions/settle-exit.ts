@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { accountingPeriods, exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { AppError, invalidState, notFound } from '../../../lib/errors.js';
+import { invalidField, invalidState, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../../lib/tokens.js';
 import { readCooperativeSettings } from '../../cooperative/settings.js';
 import { loansToSettleOnExit } from '../../loans/exits.js';
@@ -42,9 +42,7 @@ export async function settleExit(deps: PayoutDeps, actorId: string, id: string, 
     if (before.status !== 'requested') throw invalidState(exitMessages.decided);
     const isEarly = today(deps) < before.noticeEndsOn;
     if (isEarly && (!earlyReason || earlyReason.trim().length < 10)) {
-      throw new AppError('VALIDATION', exitMessages.earlyReason, {
-        details: { earlyReason: exitMessages.earlyReason },
-      });
+      throw invalidField('earlyReason', exitMessages.earlyReason);
     }
     const valuedAt = await latestClosedPeriod(tx);
     // The notice was given on the day the request was made, 90 days before it runs out.

@@ -2,7 +2,7 @@ import { monthEndMessages, type ReconcileBody } from '@letsema/domain';
 import { and, eq } from 'drizzle-orm';
 import { accountingPeriods, files } from '../../../../db/schema.js';
 import { writeAudit } from '../../../../lib/audit.js';
-import { AppError } from '../../../../lib/errors.js';
+import { invalidField } from '../../../../lib/errors.js';
 import { bankBalanceAt } from '../../ledger-queries.js';
 import { stamp } from '../deps.js';
 import { pendingFor, type PeriodRow } from '../period.js';
@@ -25,9 +25,7 @@ export async function reconcileStep({
     .from(files)
     .where(and(eq(files.key, key), eq(files.kind, 'bank-statement')));
   if (!file) {
-    throw new AppError('VALIDATION', monthEndMessages.statement, {
-      details: { bankStatementUrl: monthEndMessages.statement },
-    });
+    throw invalidField('bankStatementUrl', monthEndMessages.statement);
   }
   const pending = await pendingFor(tx, period);
   const ledgerBank = await bankBalanceAt(tx, period);

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client.js';
 import { accountingPeriods, files, pools } from '../../../../db/schema.js';
 import { writeAudit } from '../../../../lib/audit.js';
-import { AppError } from '../../../../lib/errors.js';
+import { AppError, invalidField } from '../../../../lib/errors.js';
 import { readBooksCalendar } from '../../../ledger/posting.js';
 import { announceWaiting } from '../../../queues/announce.js';
 import { approvalsFor, type RecordDeps } from '../deps.js';
@@ -70,12 +70,12 @@ async function assertDocument(tx: Executor, kind: RecordKind, url: string, owner
     .from(files)
     .where(and(eq(files.key, key), eq(files.ownerId, ownerId), eq(files.kind, kind.document.fileKind)));
   const { message, field } = kind.document;
-  if (!file) throw new AppError('VALIDATION', message, { details: { [field]: message } });
+  if (!file) throw invalidField(field, message);
 }
 
 async function assertPool(tx: Executor, poolId: string) {
   const [pool] = await tx.select({ name: pools.name }).from(pools).where(eq(pools.id, poolId));
-  if (!pool) throw new AppError('VALIDATION', recordMessages.pool, { details: { poolId: recordMessages.pool } });
+  if (!pool) throw invalidField('poolId', recordMessages.pool);
 }
 
 /**
