@@ -54,6 +54,14 @@ export const isOpen = (row: ExitRow) => ['requested', 'settled', 'approved'].inc
 export const holding = (membership: MembershipRow) => memberHolding(membership);
 
 /** An exit as the audit log keeps it: without the account holder's name. */
+/** An exit under a row lock, for a decision on it; 404 when there is none. */
+export async function lockExit(tx: Executor, id: string): Promise<ExitRow> {
+  if (!isUuid(id)) throw notFound(exitMessages.notFound);
+  const [exit] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
+  if (!exit) throw notFound(exitMessages.notFound);
+  return exit;
+}
+
 export function exitForAudit(row: ExitRow | undefined) {
   return row ? { ...row, accountHolder: undefined } : row;
 }

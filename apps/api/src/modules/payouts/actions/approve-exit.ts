@@ -2,19 +2,16 @@ import { exitMessages, formatRand, singleChecker } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
+import { invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { announceWaiting } from '../../queues/announce.js';
 import { tell, type PayoutDeps } from '../deps.js';
-import { exitForAudit, findExit } from '../exit-view.js';
+import { exitForAudit, findExit, lockExit } from '../exit-view.js';
 
 /** Another exit admin approves the settlement; an early exit needs two approvals besides the preparer. */
 export async function approveExit(deps: PayoutDeps, actorId: string, id: string) {
-  if (!isUuid(id)) throw notFound(exitMessages.notFound);
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
-    if (!before) throw notFound(exitMessages.notFound);
+    const before = await lockExit(tx, id);
     if (before.status === 'requested') throw invalidState(exitMessages.settlementFirst);
     if (before.status !== 'settled') throw invalidState(exitMessages.decided);
     const { isFinal } = assertCanDecide(

@@ -11,14 +11,13 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { exitRequests, loanRepayments, loans, memberships, payments, pools, users } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
+import { invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { postEntry } from '../../ledger/posting.js';
 import { settleLoansFromExit } from '../../loans/exits.js';
 import { usablePayoutAccount } from '../../payout-account/service.js';
 import { tell, today, type PayoutDeps } from '../deps.js';
-import { exitForAudit, findExit, holding, type ExitRow } from '../exit-view.js';
+import { exitForAudit, findExit, holding, lockExit, type ExitRow } from '../exit-view.js';
 import { assertProof, lockMembership, withProofConflict } from '../proof.js';
 
 /**
@@ -105,11 +104,9 @@ async function rejectPendingOnExit(deps: PayoutDeps, tx: Executor, actorId: stri
  * the membership ends, and with no other pool the member's relationship with the cooperative.
  */
 export async function payExit(deps: PayoutDeps, actorId: string, id: string, proofUrl: string) {
-  if (!isUuid(id)) throw notFound(exitMessages.notFound);
   await withProofConflict(() =>
     deps.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
-      if (!before) throw notFound(exitMessages.notFound);
+      const before = await lockExit(tx, id);
       if (before.status !== 'approved')
         throw invalidState(before.status === 'paid' ? exitMessages.decided : exitMessages.settlementFirst);
       // Whoever approved the settlement does not also mark the money sent.

@@ -2,18 +2,15 @@ import { exitMessages, singleChecker } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidState, notFound } from '../../../lib/errors.js';
+import { invalidState } from '../../../lib/errors.js';
 import { assertCanDecide } from '../../../lib/maker-checker.js';
-import { isUuid } from '../../../lib/tokens.js';
 import { tell, type PayoutDeps } from '../deps.js';
-import { exitForAudit, findExit } from '../exit-view.js';
+import { exitForAudit, findExit, lockExit } from '../exit-view.js';
 
 /** An exit admin refuses an exit not yet approved; whoever prepared the settlement does not. */
 export async function rejectExit(deps: PayoutDeps, actorId: string, id: string, reason: string) {
-  if (!isUuid(id)) throw notFound(exitMessages.notFound);
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
-    if (!before) throw notFound(exitMessages.notFound);
+    const before = await lockExit(tx, id);
     if (!['requested', 'settled'].includes(before.status)) throw invalidState(exitMessages.decided);
     if (before.preparedBy) {
       assertCanDecide(

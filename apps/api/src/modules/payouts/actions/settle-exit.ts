@@ -11,13 +11,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { accountingPeriods, exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { invalidField, invalidState, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../../lib/tokens.js';
+import { invalidField, invalidState } from '../../../lib/errors.js';
 import { readCooperativeSettings } from '../../cooperative/settings.js';
 import { loansToSettleOnExit } from '../../loans/exits.js';
 import { announceWaiting } from '../../queues/announce.js';
 import { today, type PayoutDeps } from '../deps.js';
-import { exitForAudit, findExit, holding, pendingOf } from '../exit-view.js';
+import { exitForAudit, findExit, holding, lockExit, pendingOf } from '../exit-view.js';
 import { lockMembership } from '../proof.js';
 
 async function latestClosedPeriod(tx: Executor): Promise<string | null> {
@@ -35,10 +34,8 @@ async function latestClosedPeriod(tx: Executor): Promise<string | null> {
  * less the fee and their own loans. Before the notice runs out it needs a reason and two approvals.
  */
 export async function settleExit(deps: PayoutDeps, actorId: string, id: string, earlyReason: string | undefined) {
-  if (!isUuid(id)) throw notFound(exitMessages.notFound);
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(exitRequests).where(eq(exitRequests.id, id)).for('update');
-    if (!before) throw notFound(exitMessages.notFound);
+    const before = await lockExit(tx, id);
     if (before.status !== 'requested') throw invalidState(exitMessages.decided);
     const isEarly = today(deps) < before.noticeEndsOn;
     if (isEarly && (!earlyReason || earlyReason.trim().length < 10)) {
