@@ -135,19 +135,11 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
     'pools_list_member',
   );
 
-  async function withNames(rows: PoolRow[]): Promise<PoolView[]> {
-    const ids = [...new Set(rows.flatMap((r) => [r.createdBy, r.approvedBy]).filter((id): id is string => !!id))];
-    const people = ids.length
-      ? await db
-          .select({ id: users.id, fullName: users.fullName, email: users.email })
-          .from(users)
-          .where(inArray(users.id, ids))
-      : [];
-    const nameOf = (id: string | null) => {
-      const person = people.find((p) => p.id === id);
-      return person ? (person.fullName ?? person.email) : null;
-    };
-    return rows.map((r) => toPoolView(r, { createdBy: nameOf(r.createdBy), approvedBy: nameOf(r.approvedBy) }));
+  const poolById = listWhere(eq(pools.id, sql.placeholder('id')), 'pools_by_id');
+  /** One pool as the API answers it, read after its change is committed. */
+  async function viewOf(id: string): Promise<PoolView> {
+    const [row] = await poolById.execute({ id });
+    return toPoolView(row!.pool, row);
   }
 
   async function lockPool(tx: Executor, id: string): Promise<PoolRow> {
@@ -167,9 +159,9 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
     },
 
     async get(actor: Actor, id: string): Promise<PoolView> {
-      const [pool] = await db.select().from(pools).where(eq(pools.id, id));
-      if (!pool || !canSee(pool, actor)) throw notFound(poolErrors.notFound);
-      return (await withNames([pool]))[0]!;
+      const [row] = await poolById.execute({ id });
+      if (!row || !canSee(row.pool, actor)) throw notFound(poolErrors.notFound);
+      return toPoolView(row.pool, row);
     },
 
     /** The pool members join: the oldest one open for joining, else null. */
@@ -180,7 +172,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
         .where(eq(pools.status, 'open'))
         .orderBy(asc(pools.createdAt), asc(pools.id))
         .limit(1);
-      return pool ? (await withNames([pool]))[0]! : null;
+      return pool ? viewOf(pool.id) : null;
     },
 
     /** Creates a pool as a draft; price per share and available shares follow from the figures. */
@@ -213,7 +205,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
         });
         return row!;
       });
-      return (await withNames([pool]))[0]!;
+      return viewOf(pool.id);
     },
 
     /** Edits a pool. The plans' amounts must be the ones the terms give; terms are fixed once members joined. */
@@ -265,7 +257,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
         });
         return after!;
       });
-      return (await withNames([pool]))[0]!;
+      return viewOf(pool.id);
     },
 
     /** Moves a pool along its allowed transitions; opening records who approved it and when. */
@@ -294,7 +286,7 @@ export function createPoolService(deps: { db: Db; countLiveMemberships?: LiveMem
         });
         return after!;
       });
-      return (await withNames([pool]))[0]!;
+      return viewOf(pool.id);
     },
 
     /** Whether the actor may manage pools (edit, open, review requests). */
