@@ -79,6 +79,34 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     return { user, kin };
   }
 
+  /** Writes a decision on a registration with its audit row: what the registration was before and after. */
+  async function decideRegistration(
+    tx: Executor,
+    actorId: string,
+    user: UserRow,
+    action: string,
+    changes: Partial<UserRow>,
+  ) {
+    const [after] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    const audit = { actorId, action, targetType: 'user', targetId: user.id };
+    await writeAudit(tx, { ...audit, before: userSnapshot(user), after: userSnapshot(after!) });
+  }
+
+  /** Writes a decision on a next of kin with its audit row: what the next of kin was before and after. */
+  async function decideKin(tx: Executor, actorId: string, kin: KinRow, action: string, changes: Partial<KinRow>) {
+    const [after] = await tx
+      .update(nextOfKin)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(nextOfKin.id, kin.id))
+      .returning();
+    const audit = { actorId, action, targetType: 'next_of_kin', targetId: kin.id };
+    await writeAudit(tx, { ...audit, before: kinSnapshot(kin), after: kinSnapshot(after!) });
+  }
+
   const tell = (tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) =>
     notifyMember(tx, config.publicUrl, { userId: user.id, category: 'registration', title, paragraphs, path });
 
@@ -108,18 +136,10 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         const kin = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
         if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved'))
           throw invalidState(reviewErrors.kinFirst);
-        const [after] = await tx
-          .update(users)
-          .set({ registrationStatus: 'active', rejectedFields: [], rejectionReason: null, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'kyc.approve',
-          targetType: 'user',
-          targetId: userId,
-          before: userSnapshot(user),
-          after: userSnapshot(after!),
+        await decideRegistration(tx, actorId, user, 'kyc.approve', {
+          registrationStatus: 'active',
+          rejectedFields: [],
+          rejectionReason: null,
         });
         await tell(
           tx,
@@ -141,25 +161,12 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         const cleared: Partial<UserRow> = {};
         if (input.rejectedFields.includes('profilePictureUrl')) cleared.profilePictureUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
-        const [after] = await tx
-          .update(users)
-          .set({
-            ...cleared,
-            registrationStatus: 'rejected',
-            submittedAt: null,
-            rejectedFields: input.rejectedFields,
-            rejectionReason: input.reason,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, userId))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'kyc.reject',
-          targetType: 'user',
-          targetId: userId,
-          before: userSnapshot(user),
-          after: userSnapshot(after!),
+        await decideRegistration(tx, actorId, user, 'kyc.reject', {
+          ...cleared,
+          registrationStatus: 'rejected',
+          submittedAt: null,
+          rejectedFields: input.rejectedFields,
+          rejectionReason: input.reason,
         });
         await tell(
           tx,
@@ -177,19 +184,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     async approveKin(actorId: string, userId: string, n: number): Promise<void> {
       await db.transaction(async (tx) => {
         const { user, kin } = await lockPendingKin(tx, userId, n);
-        const [after] = await tx
-          .update(nextOfKin)
-          .set({ verificationStatus: 'approved', updatedAt: new Date() })
-          .where(eq(nextOfKin.id, kin.id))
-          .returning();
-        await writeAudit(tx, {
-          actorId,
-          action: 'kin.approve',
-          targetType: 'next_of_kin',
-          targetId: kin.id,
-          before: kinSnapshot(kin),
-          after: kinSnapshot(after!),
-        });
+        await decideKin(tx, actorId, kin, 'kin.approve', { verificationStatus: 'approved' });
         await tell(
           tx,
           user,
@@ -208,29 +203,16 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         if (input.rejectedFields.includes('passportPhotoUrl')) cleared.passportPhotoUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
         if (input.rejectedFields.includes('proofOfAddressUrl')) cleared.proofOfAddressUrl = null;
-        const [after] = await tx
-          .update(nextOfKin)
-          .set({
-            ...cleared,
-            verificationStatus: 'rejected',
-            rejectedFields: input.rejectedFields,
-            rejectionReason: input.reason,
-            updatedAt: new Date(),
-          })
-          .where(eq(nextOfKin.id, kin.id))
-          .returning();
+        await decideKin(tx, actorId, kin, 'kin.reject', {
+          ...cleared,
+          verificationStatus: 'rejected',
+          rejectedFields: input.rejectedFields,
+          rejectionReason: input.reason,
+        });
         await tx
           .update(users)
           .set({ registrationStatus: 'rejected', submittedAt: null, updatedAt: new Date() })
           .where(eq(users.id, userId));
-        await writeAudit(tx, {
-          actorId,
-          action: 'kin.reject',
-          targetType: 'next_of_kin',
-          targetId: kin.id,
-          before: kinSnapshot(kin),
-          after: kinSnapshot(after!),
-        });
         await tell(
           tx,
           user,
