@@ -59,22 +59,21 @@ export function toKinView(kin: KinRow) {
   };
 }
 
-/** Whether the member may change their registration now: not approved, and not waiting for review. */
-export function assertRegistrationEditable(user: UserRow): void {
-  if (user.isAdmin) throw invalidState(kycMessages.adminsHaveNoKyc);
-  if (user.registrationStatus === 'active') throw invalidState(kycMessages.alreadyActive);
-  if (user.registrationStatus !== 'rejected' && user.submittedAt) throw invalidState(kycMessages.underReview);
-}
-
 /** Removes a field from the list an admin returned, once the member has redone it. */
 function withoutField(list: string[] | null, field: string): string[] {
   return (list ?? []).filter((f) => f !== field);
 }
 
-/** Locks the member's row for the rest of the transaction, so two saves of one registration take turns. */
-async function lockUser(tx: Executor, userId: string): Promise<UserRow> {
+/**
+ * Locks the member's row for the rest of the transaction, so two saves of one registration take
+ * turns, and checks the member may change their registration now: not approved, and not waiting for review.
+ */
+async function lockEditableRegistration(tx: Executor, userId: string): Promise<UserRow> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (user.isAdmin) throw invalidState(kycMessages.adminsHaveNoKyc);
+  if (user.registrationStatus === 'active') throw invalidState(kycMessages.alreadyActive);
+  if (user.registrationStatus !== 'rejected' && user.submittedAt) throw invalidState(kycMessages.underReview);
   return user;
 }
 
@@ -130,8 +129,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
     /** Saves the member's profile (wizard step 1). */
     async completeProfile(userId: string, input: CompleteProfileBody): Promise<UserRow> {
       return db.transaction(async (tx) => {
-        const user = await lockUser(tx, userId);
-        assertRegistrationEditable(user);
+        const user = await lockEditableRegistration(tx, userId);
         const nationalId = normalisedId(input.nationalId);
         // The member is not their own next of kin, whichever of the two is saved last.
         const kin = await tx
@@ -185,8 +183,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
       field: 'profilePictureUrl' | 'idDocumentUrl',
       url: string,
     ): Promise<void> {
-      const user = await lockUser(tx, userId);
-      assertRegistrationEditable(user);
+      const user = await lockEditableRegistration(tx, userId);
       await tx
         .update(users)
         .set({ [field]: url, rejectedFields: withoutField(user.rejectedFields, field), updatedAt: new Date() })
@@ -204,8 +201,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
      */
     async saveNextOfKin(userId: string, input: NextOfKinBody): Promise<KinRow> {
       return db.transaction(async (tx) => {
-        const user = await lockUser(tx, userId);
-        assertRegistrationEditable(user);
+        const user = await lockEditableRegistration(tx, userId);
         await assertOwnFiles(tx, userId, input);
 
         const existing = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
