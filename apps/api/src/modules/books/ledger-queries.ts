@@ -9,6 +9,7 @@ import {
   type LedgerAccount,
 } from '@letsema/domain';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { journalEntries, journalLines, memberships } from '../../db/schema.js';
 
@@ -24,14 +25,11 @@ export function periodDays(period: string): { first: string; last: string } {
  * broken.
  */
 export async function trialBalance(db: Executor, period: string) {
-  const rows = await db
-    .select({
-      account: journalLines.account,
-      balance: sql<string>`sum(${journalLines.amountCents})`,
-      movement: sql<string>`sum(case when ${journalEntries.period} = ${period} then ${journalLines.amountCents} else 0 end)`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const rows = await linesWithEntries(db, {
+    account: journalLines.account,
+    balance: sql<string>`sum(${journalLines.amountCents})`,
+    movement: sql<string>`sum(case when ${journalEntries.period} = ${period} then ${journalLines.amountCents} else 0 end)`,
+  })
     .where(lte(journalEntries.period, period))
     .groupBy(journalLines.account);
   const byAccount = new Map(rows.map((row) => [row.account, row]));
@@ -64,24 +62,19 @@ export function trialBalanceView(balance: Awaited<ReturnType<typeof trialBalance
 
 /** The bank's balance at the end of a period, by the ledger. */
 export async function bankBalanceAt(db: Executor, period: string): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .where(and(eq(journalLines.account, 'bank'), lte(journalEntries.period, period)));
+  const [row] = await linesWithEntries(db, { cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` }).where(
+    and(eq(journalLines.account, 'bank'), lte(journalEntries.period, period)),
+  );
   return Number(row?.cents ?? 0);
 }
 
 /** Each pool's balance of each income and expense account within a period (debit positive). */
 export async function periodResults(db: Executor, period: string, options: { includeAllocations: boolean }) {
-  const rows = await db
-    .select({
-      poolId: journalLines.poolId,
-      account: journalLines.account,
-      cents: sql<string>`sum(${journalLines.amountCents})`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const rows = await linesWithEntries(db, {
+    poolId: journalLines.poolId,
+    account: journalLines.account,
+    cents: sql<string>`sum(${journalLines.amountCents})`,
+  })
     .where(
       and(
         eq(journalEntries.period, period),
@@ -101,15 +94,12 @@ export async function periodResults(db: Executor, period: string, options: { inc
  */
 export async function shareDays(db: Executor, period: string) {
   const { last } = periodDays(period);
-  const rows = await db
-    .select({
-      userId: journalLines.userId,
-      poolId: journalLines.poolId,
-      effectiveDate: journalEntries.effectiveDate,
-      cents: sql<string>`sum(-${journalLines.amountCents})`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const rows = await linesWithEntries(db, {
+    userId: journalLines.userId,
+    poolId: journalLines.poolId,
+    effectiveDate: journalEntries.effectiveDate,
+    cents: sql<string>`sum(-${journalLines.amountCents})`,
+  })
     .where(and(eq(journalLines.account, 'member_capital'), lte(journalEntries.effectiveDate, last)))
     .groupBy(journalLines.userId, journalLines.poolId, journalEntries.effectiveDate);
   const live = await db
@@ -136,15 +126,12 @@ export async function shareDays(db: Executor, period: string) {
 
 /** What each member has been allocated for a period already, per pool (a reopened month adds to it). */
 export async function allocatedFor(db: Executor, period: string) {
-  const rows = await db
-    .select({
-      poolId: journalLines.poolId,
-      userId: journalLines.userId,
-      account: journalLines.account,
-      cents: sql<string>`sum(-${journalLines.amountCents})`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const rows = await linesWithEntries(db, {
+    poolId: journalLines.poolId,
+    userId: journalLines.userId,
+    account: journalLines.account,
+    cents: sql<string>`sum(-${journalLines.amountCents})`,
+  })
     .where(
       and(
         eq(journalEntries.period, period),
@@ -176,16 +163,21 @@ export function periodsUpTo(last: string, count: number): string[] {
  * `periods`, optionally for one member: enough to draw balances and monthly figures.
  */
 export async function monthlyMovements(db: Executor, last: string, userId?: string) {
-  const rows = await db
-    .select({
-      period: journalEntries.period,
-      account: journalLines.account,
-      kind: journalEntries.kind,
-      cents: sql<string>`sum(-${journalLines.amountCents})`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const rows = await linesWithEntries(db, {
+    period: journalEntries.period,
+    account: journalLines.account,
+    kind: journalEntries.kind,
+    cents: sql<string>`sum(-${journalLines.amountCents})`,
+  })
     .where(and(lte(journalEntries.period, last), userId ? eq(journalLines.userId, userId) : undefined))
     .groupBy(journalEntries.period, journalLines.account, journalEntries.kind);
   return rows.map((row) => ({ period: row.period, account: row.account, kind: row.kind, cents: Number(row.cents) }));
+}
+
+/** Ledger lines with the entry each belongs to (its date, period and kind), selecting `fields`. */
+export function linesWithEntries<T extends SelectedFields>(executor: Executor, fields: T) {
+  return executor
+    .select(fields)
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId));
 }

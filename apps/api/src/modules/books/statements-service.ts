@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import { formatEntryNumber } from '../ledger/posting.js';
 import { pledgesOf } from '../loans/money.js';
 import { writeCsv } from './csv.js';
-import { monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
+import { linesWithEntries, monthlyMovements, periodDays, periodsUpTo } from './ledger-queries.js';
 import { readLetterhead } from './letterhead.js';
 import { renderPdf } from './pdf.js';
 import type { BooksClock } from './clock.js';
@@ -85,18 +85,15 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
       .from(users)
       .where(eq(users.id, userId));
     if (!member) throw notFound('Member not found');
-    const rows = await db
-      .select({
-        number: journalEntries.number,
-        date: journalEntries.effectiveDate,
-        kind: journalEntries.kind,
-        description: journalEntries.description,
-        account: journalLines.account,
-        pool: pools.name,
-        cents: sql<string>`-${journalLines.amountCents}`,
-      })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    const rows = await linesWithEntries(db, {
+      number: journalEntries.number,
+      date: journalEntries.effectiveDate,
+      kind: journalEntries.kind,
+      description: journalEntries.description,
+      account: journalLines.account,
+      pool: pools.name,
+      cents: sql<string>`-${journalLines.amountCents}`,
+    })
       .leftJoin(pools, eq(pools.id, journalLines.poolId))
       .where(and(inRange(userId, query), inArray(journalLines.account, MEMBER_ACCOUNTS)))
       .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
@@ -135,25 +132,20 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
    * the range, every movement in between, and the loan interest they paid in it.
    */
   async function loanLines(userId: string, query: Pick<StatementQuery, 'from' | 'to'>) {
-    const rows = await db
-      .select({
-        number: journalEntries.number,
-        date: journalEntries.effectiveDate,
-        kind: journalEntries.kind,
-        account: journalLines.account,
-        loanNumber: loans.number,
-        cents: journalLines.amountCents,
-      })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    const rows = await linesWithEntries(db, {
+      number: journalEntries.number,
+      date: journalEntries.effectiveDate,
+      kind: journalEntries.kind,
+      account: journalLines.account,
+      loanNumber: loans.number,
+      cents: journalLines.amountCents,
+    })
       .innerJoin(loans, eq(loans.id, journalLines.loanId))
       .where(and(inRange(userId, query), inArray(journalLines.account, LOAN_ACCOUNTS)))
       .orderBy(asc(journalEntries.effectiveDate), asc(journalEntries.number), asc(journalLines.id));
-    const [interest] = await db
-      .select({ cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)` })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(and(inRange(userId, query), eq(journalLines.account, 'income:loan_interest')));
+    const [interest] = await linesWithEntries(db, {
+      cents: sql<string>`coalesce(sum(-${journalLines.amountCents}), 0)`,
+    }).where(and(inRange(userId, query), eq(journalLines.account, 'income:loan_interest')));
     const owed = withBalances(
       await owedBefore(userId, LOAN_ACCOUNTS, query.from),
       rows.map((row) => ({
@@ -169,17 +161,15 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
 
   /** What the member's lines on `accounts` add up to before `day` (debit positive). */
   async function owedBefore(userId: string, accounts: string[], day: string): Promise<number> {
-    const [row] = await db
-      .select({ cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)` })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(
-        and(
-          eq(journalLines.userId, userId),
-          inArray(journalLines.account, accounts),
-          lt(journalEntries.effectiveDate, day),
-        ),
-      );
+    const [row] = await linesWithEntries(db, {
+      cents: sql<string>`coalesce(sum(${journalLines.amountCents}), 0)`,
+    }).where(
+      and(
+        eq(journalLines.userId, userId),
+        inArray(journalLines.account, accounts),
+        lt(journalEntries.effectiveDate, day),
+      ),
+    );
     return Number(row?.cents ?? 0);
   }
 
@@ -344,10 +334,7 @@ export function createStatementsService(deps: { db: Db; clock: BooksClock }) {
     async position(userId: string) {
       const asOf = dayOf(clock.now());
       const [balances, pledges] = await Promise.all([
-        db
-          .select({ account: journalLines.account, cents: sql<string>`sum(${journalLines.amountCents})` })
-          .from(journalLines)
-          .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+        linesWithEntries(db, { account: journalLines.account, cents: sql<string>`sum(${journalLines.amountCents})` })
           .where(
             and(
               eq(journalLines.userId, userId),

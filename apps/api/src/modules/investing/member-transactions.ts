@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { journalEntries, journalLines, payments, pools } from '../../db/schema.js';
+import { linesWithEntries } from '../books/ledger-queries.js';
 import { formatEntryNumber } from '../ledger/posting.js';
 
 /** The accounts a statement reads: what the cooperative holds for the member, and what they owe on loans. */
@@ -28,21 +29,18 @@ async function readAll(db: Db, userId: string): Promise<TransactionView[]> {
   // Written out, not bound: the same expression is grouped on, and bound values would differ by position.
   const side = sql<LedgerSide>`case when ${journalLines.account} in ('member_capital', 'member_returns') then 'holding' else 'loan' end`;
   const [posted, unposted] = await Promise.all([
-    db
-      .select({
-        entryId: journalEntries.id,
-        number: journalEntries.number,
-        date: journalEntries.effectiveDate,
-        createdAt: journalEntries.createdAt,
-        kind: journalEntries.kind,
-        sourceType: journalEntries.sourceType,
-        description: journalEntries.description,
-        side,
-        poolId: sql<string | null>`min(${journalLines.poolId}::text)`,
-        cents: sql<string>`sum(${journalLines.amountCents})`,
-      })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    linesWithEntries(db, {
+      entryId: journalEntries.id,
+      number: journalEntries.number,
+      date: journalEntries.effectiveDate,
+      createdAt: journalEntries.createdAt,
+      kind: journalEntries.kind,
+      sourceType: journalEntries.sourceType,
+      description: journalEntries.description,
+      side,
+      poolId: sql<string | null>`min(${journalLines.poolId}::text)`,
+      cents: sql<string>`sum(${journalLines.amountCents})`,
+    })
       .where(
         and(eq(journalLines.userId, userId), inArray(journalLines.account, [...HOLDING_ACCOUNTS, ...LOAN_ACCOUNTS])),
       )

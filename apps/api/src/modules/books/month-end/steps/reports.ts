@@ -12,7 +12,7 @@ import type { Executor } from '../../../../db/client.js';
 import { files, journalEntries, journalLines, loanInstalments, loans, users } from '../../../../db/schema.js';
 import { newStorageKey } from '../../../../lib/storage.js';
 import { type CsvCell, writeCsv } from '../../csv.js';
-import { periodDays, periodResults, trialBalance } from '../../ledger-queries.js';
+import { linesWithEntries, periodDays, periodResults, trialBalance } from '../../ledger-queries.js';
 import { readLetterhead } from '../../letterhead.js';
 import { renderPdf } from '../../pdf.js';
 import { type MonthEndDeps, stamp } from '../deps.js';
@@ -31,16 +31,13 @@ const REPORT_NAMES = ['income-statement', 'trial-balance', 'allocation', 'loan-b
  */
 export async function loanBook(tx: Executor, period: string) {
   const { last } = periodDays(period);
-  const owed = await tx
-    .select({
-      loanId: loans.id,
-      number: loans.number,
-      fullName: users.fullName,
-      principalCents: loans.principalCents,
-      cents: sql<string>`sum(${journalLines.amountCents})`,
-    })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+  const owed = await linesWithEntries(tx, {
+    loanId: loans.id,
+    number: loans.number,
+    fullName: users.fullName,
+    principalCents: loans.principalCents,
+    cents: sql<string>`sum(${journalLines.amountCents})`,
+  })
     .innerJoin(loans, eq(loans.id, journalLines.loanId))
     .innerJoin(users, eq(users.id, loans.userId))
     .where(and(eq(journalLines.account, 'loans_receivable'), lte(journalEntries.period, period)))
