@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../../apps/api/src/db/client.js';
-import { users } from '../../apps/api/src/db/schema.js';
+import { insertAccount } from '../../apps/api/src/db/accounts.js';
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.js';
 import { startServer } from '../fixtures/server.js';
 
@@ -199,13 +199,11 @@ async function storeToken(port: number, baseUrl: string, token: string) {
 async function seedActiveMember(dataDir: string) {
   const database = await openDatabase({ dataDir });
   try {
-    await database.db.insert(users).values({
-      email: member.email,
-      passwordHash: await hashPassword(member.password),
-      fullName: 'Refilwe Mokoena',
-      phoneNumber: '0821234567',
-      registrationStatus: 'active',
-    });
+    await insertAccount(
+      database.db,
+      { email: member.email, passwordHash: await hashPassword(member.password) },
+      { fullName: 'Refilwe Mokoena', phoneNumber: '0821234567', registrationStatus: 'active' },
+    );
   } finally {
     await database.close();
   }

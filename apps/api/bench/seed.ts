@@ -23,15 +23,21 @@ export async function seedBench(db: Db, sizes: SeedSizes, passwordHash: string):
   const { members, notifications } = sizes;
   await db.execute(
     sql.raw(`
-      insert into users (email, full_name, phone_number, registration_status, submitted_at, created_at)
-      select 'bench.member.' || g || '@example.com', 'Bench Member ' || g, '08' || lpad(g::text, 8, '0'),
+      insert into logins (email) select 'bench.member.' || g || '@example.com' from generate_series(0, ${members - 1}) g
+    `),
+  );
+  await db.execute(
+    sql.raw(`
+      insert into users (email, login_id, full_name, phone_number, registration_status, submitted_at, created_at)
+      select l.email, l.id, 'Bench Member ' || g, '08' || lpad(g::text, 8, '0'),
              case when g % 100 = 99 then 'pending_kyc' else 'active' end,
              case when g % 100 = 99 then now() - make_interval(mins => g) end,
              now() - make_interval(mins => g)
-      from generate_series(0, ${members - 1}) g
+      from logins l cross join lateral (select split_part(split_part(l.email, '@', 1), '.', 3)::int as g) n
+      where l.email like 'bench.member.%'
     `),
   );
-  await db.execute(sql`update users set password_hash = ${passwordHash} where email = 'bench.member.0@example.com'`);
+  await db.execute(sql`update logins set password_hash = ${passwordHash} where email = 'bench.member.0@example.com'`);
   await db.execute(
     sql.raw(`
       insert into notifications (user_id, title, message, category, is_read, created_at)

@@ -7,7 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps, type AppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
+import type { users } from '../src/db/schema.js';
+import { insertAccount } from '../src/db/accounts.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { checkAnswers } from './answer-check.js';
 import { createTestDatabase } from './database.js';
@@ -94,33 +95,30 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 
 /** Seeds an admin holding `roles` (all of them by default) and answers the row. */
 export async function seedAdmin(db: Db, options: { roles?: AdminRole[]; email?: string; superAdmin?: boolean } = {}) {
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email: options.email ?? uniqueEmail('admin'),
-      passwordHash: await hashPassword(TEST_PASSWORD),
+  const admin = await insertAccount(
+    db,
+    { email: options.email ?? uniqueEmail('admin'), passwordHash: await hashPassword(TEST_PASSWORD) },
+    {
       fullName: 'Test Admin',
       isAdmin: true,
       isSuperAdmin: options.superAdmin ?? false,
       adminRoles: options.roles ?? [...adminRoles],
       registrationStatus: 'active',
-    })
-    .returning();
+    },
+  );
   return admin!;
 }
 
 /** Seeds a member who has passed KYC. */
-export async function seedActiveMember(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
-  const [member] = await db
-    .insert(users)
-    .values({
-      email: uniqueEmail('active'),
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      fullName: 'Thandi Mokoena',
-      phoneNumber: '0821234567',
-      registrationStatus: 'active',
-      ...overrides,
-    })
-    .returning();
+export async function seedActiveMember(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> & { passwordHash?: string | null } = {},
+) {
+  const { email = uniqueEmail('active'), loginId: _loginId, passwordHash, ...person } = overrides;
+  const member = await insertAccount(
+    db,
+    { email, passwordHash: passwordHash === undefined ? await hashPassword(TEST_PASSWORD) : passwordHash },
+    { fullName: 'Thandi Mokoena', phoneNumber: '0821234567', registrationStatus: 'active', ...person },
+  );
   return member!;
 }

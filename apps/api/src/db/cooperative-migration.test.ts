@@ -51,6 +51,7 @@ const tablesOfACooperative = [
   'settings',
   'staff_grants',
   'staff_invitations',
+  'users',
   'withdrawals',
 ];
 
@@ -60,12 +61,12 @@ const tablesOfACooperative = [
  */
 const tablesOfPeopleAndTheInstallation = [
   'cooperatives',
+  'logins',
   'mfa_challenges',
   'mfa_recovery_codes',
   'rate_limits',
   'reauth_codes',
   'sessions',
-  'users',
 ];
 
 const folders: string[] = [];
@@ -160,14 +161,28 @@ async function listTablesWithCooperative(database: BareDatabase): Promise<string
   return rows.map((row) => row.name);
 }
 
-/** Every row of a table as JSON without its cooperative, in a fixed order: what must survive. */
-async function readRows(database: BareDatabase, table: string): Promise<unknown[]> {
-  const [row] = await database.query<{ rows: unknown[] }>(
-    `select coalesce(jsonb_agg(to_jsonb(t) - 'cooperative_id' order by (to_jsonb(t) - 'cooperative_id')::text), '[]'::jsonb) as rows
-     from "${table}" t`,
+/**
+ * Every row of a table as JSON without its cooperative (and its login, which is the account's own
+ * id after the upgrade), in a fixed order: what must survive. `from` reads something else instead.
+ */
+async function readRows(database: BareDatabase, table: string, from = `"${table}"`): Promise<unknown[]> {
+  const row = `(to_jsonb(t) - 'cooperative_id' - 'login_id')`;
+  const [result] = await database.query<{ rows: unknown[] }>(
+    `select coalesce(jsonb_agg(${row} order by ${row}::text), '[]'::jsonb) as rows from ${from} t`,
   );
-  return row!.rows;
+  return result!.rows;
 }
+
+/**
+ * Since a person's login left `users` (0028), an account as it was before is its row with its
+ * login's columns, and a recovery code's account is its login.
+ */
+const asBefore: Record<string, string> = {
+  users: `(select u.*, l.password_hash, l.oidc_issuer, l.oidc_subject, l.email_verified_at, l.password_set_at,
+      l.mfa_secret, l.mfa_enabled_at, l.mfa_pending_secret, l.mfa_last_step, l.password_change_required
+    from users u join logins l on l.id = u.login_id)`,
+  mfa_recovery_codes: `(select id, login_id as user_id, code_hash, used_at, created_at from mfa_recovery_codes)`,
+};
 
 /**
  * An installation as it stood before cooperatives, written in SQL against the tables of that time:
@@ -700,10 +715,15 @@ describe(`the cooperatives migration (${testEngine})`, () => {
       await database.migrate(migrationsFolder);
 
       const tablesAfter = await listTables(database);
-      expect(tablesAfter).toEqual([...tablesBefore, 'cooperatives'].sort());
+      expect(tablesAfter).toEqual([...tablesBefore, 'cooperatives', 'logins'].sort());
       for (const table of tablesBefore) {
-        expect(await readRows(database, table), `the rows of ${table}`).toEqual(rowsBefore.get(table));
+        expect(await readRows(database, table, asBefore[table]), `the rows of ${table}`).toEqual(rowsBefore.get(table));
       }
+      // Each account's login kept the account's id, so its sessions and sealed secrets still hold.
+      expect(await database.query('select count(*)::int as n from users where login_id is distinct from id')).toEqual([
+        { n: 0 },
+      ]);
+      expect(await database.query('select count(*)::int as n from logins')).toEqual([{ n: counts.get('users') }]);
 
       expect(
         await database.query('select id, name, slug, registration_number, province, status from cooperatives'),
@@ -739,7 +759,10 @@ describe(`the cooperatives migration (${testEngine})`, () => {
       );
       expect(members).toEqual({ counted: 3, members: 3 });
       // The members count still follows who is a member, now in the first cooperative's row.
-      await database.query(`insert into users (email) values ('late@kgotso.test')`);
+      await database.query(
+        `with login as (insert into logins (email) values ('late@kgotso.test') returning id)
+         insert into users (email, login_id) select 'late@kgotso.test', id from login`,
+      );
       const [after] = await database.query<{ count: number }>(
         `select count::int from account_counts where cooperative_id = $1 and name = 'members'`,
         [DEFAULT_COOPERATIVE_ID],

@@ -63,12 +63,62 @@ const cooperativeOf = () =>
     .default(sql.raw(`'${DEFAULT_COOPERATIVE_ID}'::uuid`))
     .references((): AnyPgColumn => cooperatives.id, { onDelete: 'restrict' });
 
-export const users = pgTable(
-  'users',
+/**
+ * A person's login: one e-mail address, one password, one second factor, and a third-party identity,
+ * whichever cooperatives they belong to. What is a cooperative's about the person (their profile, its
+ * review, their roles, their suspension) is in `users`, one row in each cooperative they belong to.
+ * An installation upgraded from one cooperative gave each login its account's id.
+ */
+export const logins = pgTable(
+  'logins',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
+    /** A third-party sign-in is keyed on the provider and its subject, never on the e-mail. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /**
+     * When the owner proved control of the e-mail (a verification link or a verified third-party
+     * sign-in); null means nobody has, so a verified identity that arrives later takes the login over.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the current password was set by someone who had shown control of the address (or, before
+     * the address was proven, when it was set at all). A password set before `emailVerifiedAt` was
+     * chosen by whoever registered, who may not own the address; null for a login without one.
+     */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true, mode: 'date' }),
+    /** The confirmed TOTP secret (RFC 6238), encrypted; two-factor sign-in is on when mfaEnabledAt is set. */
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** A secret offered during enrolment, waiting for its first code. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The TOTP time step of the last accepted code, so that no code is accepted twice. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** A generated password that must be replaced at first sign-in (production). */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('logins_email_key').on(t.email), uniqueIndex('logins_oidc_key').on(t.oidcIssuer, t.oidcSubject)],
+);
+
+/**
+ * A person in one cooperative: their profile and documents as given to it, its review of them, their
+ * admin roles there, their suspension and the end of the relationship. The login (`logins`) is the
+ * person's across cooperatives; a session is opened for one of these rows.
+ */
+export const users = pgTable(
+  'users',
+  {
+    cooperativeId: cooperativeId(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    loginId: uuid('login_id')
+      .notNull()
+      .references(() => logins.id, { onDelete: 'restrict' }),
+    /** The login's address, kept with the row for the cooperative's lists and mail. */
+    email: text('email').notNull(),
     fullName: text('full_name'),
     phoneNumber: text('phone_number'),
     identityType: text('identity_type'),
@@ -92,32 +142,10 @@ export const users = pgTable(
     accountStatus: text('account_status').notNull().default('active'),
     rejectedFields: jsonb('rejected_fields').$type<string[]>(),
     rejectionReason: text('rejection_reason'),
+    /** The last sign-in to this cooperative. */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     /** Which notification categories also come by e-mail; null means all of them. */
     emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>(),
-    /** A third-party sign-in is keyed on the provider and its subject, never on the e-mail. */
-    oidcIssuer: text('oidc_issuer'),
-    oidcSubject: text('oidc_subject'),
-    /**
-     * When the owner proved control of the e-mail (a verification link or a verified third-party
-     * sign-in); null means nobody has, so a verified identity that arrives later takes the account over.
-     */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
-    /**
-     * When the current password was set by someone who had shown control of the address (or, before
-     * the address was proven, when it was set at all). A password set before `emailVerifiedAt` was
-     * chosen by whoever registered, who may not own the address; null for an account without one.
-     */
-    passwordSetAt: timestamp('password_set_at', { withTimezone: true, mode: 'date' }),
-    /** The confirmed TOTP secret (RFC 6238), encrypted; two-factor sign-in is on when mfaEnabledAt is set. */
-    mfaSecret: text('mfa_secret'),
-    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true, mode: 'date' }),
-    /** A secret offered during enrolment, waiting for its first code. */
-    mfaPendingSecret: text('mfa_pending_secret'),
-    /** The TOTP time step of the last accepted code, so that no code is accepted twice. */
-    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
-    /** A generated password that must be replaced at first sign-in (production). */
-    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** When the member's relationship with the cooperative ended (an exit completed). */
     relationshipEndedAt: timestamp('relationship_ended_at', { withTimezone: true, mode: 'date' }),
     /** When the retention job erased the personal fields and documents, once the law let it. */
@@ -126,8 +154,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
+    // One row a person in a cooperative, and one address a cooperative.
+    uniqueIndex('users_cooperative_email_key').on(t.cooperativeId, t.email),
+    uniqueIndex('users_login_cooperative_key').on(t.loginId, t.cooperativeId),
     index('users_registration_status_idx').on(t.registrationStatus, t.submittedAt),
     // The review queue, oldest submission first: a page reads only its own rows, however long the queue.
     index('users_review_queue_idx')
@@ -306,19 +335,19 @@ export const mfaChallenges = pgTable(
   (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt)],
 );
 
-/** Single-use recovery codes for two-factor sign-in, kept only as keyed hashes. */
+/** Single-use recovery codes for a login's two-factor sign-in, kept only as keyed hashes. */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    loginId: uuid('login_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => logins.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+  (t) => [uniqueIndex('mfa_recovery_codes_login_code_key').on(t.loginId, t.codeHash)],
 );
 
 /** Fixed-window counters shared by every API instance through the database. */

@@ -2,16 +2,18 @@ import { hasRole, type AdminRole } from '@letsema/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
+import { logins, sessions, users } from '../db/schema.js';
+import type { Account } from '../db/accounts.js';
 import { verifyToken, type TokenClaims } from './tokens.js';
 import { writeAudit } from './audit.js';
 import { clientOf } from './request-client.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
 /**
- * The columns of the signed-in account that every request loads with its session: who it is and
- * what it may do. The rest of the row (password hash, two-factor secrets, preferences) stays in the
- * database unless a call asks for it, so a request neither parses nor holds it.
+ * The columns of the signed-in account that every request loads with its session: who it is, in
+ * which cooperative, and what it may do there (with the two flags of its login the guard checks).
+ * The rest (password hash, two-factor secrets, preferences) stays in the database unless a call
+ * asks for it, so a request neither parses nor holds it.
  */
 const authColumns = {
   id: users.id,
@@ -22,11 +24,13 @@ const authColumns = {
   isSuperAdmin: users.isSuperAdmin,
   adminRoles: users.adminRoles,
   accountStatus: users.accountStatus,
-  passwordChangeRequired: users.passwordChangeRequired,
-  mfaEnabledAt: users.mfaEnabledAt,
+  loginId: users.loginId,
+  cooperativeId: users.cooperativeId,
+  passwordChangeRequired: logins.passwordChangeRequired,
+  mfaEnabledAt: logins.mfaEnabledAt,
 };
 
-export type AuthUser = { [K in keyof typeof authColumns]: (typeof users.$inferSelect)[K] };
+export type AuthUser = Pick<Account, keyof typeof authColumns>;
 
 export interface AuthContext {
   user: AuthUser;
@@ -106,6 +110,7 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     .select({ user: authColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(logins, eq(logins.id, users.loginId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),

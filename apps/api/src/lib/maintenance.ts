@@ -10,6 +10,7 @@ import {
   income,
   loanRepayments,
   loans,
+  logins,
   memberships,
   mfaChallenges,
   mfaRecoveryCodes,
@@ -137,6 +138,30 @@ export function createMaintenance(deps: {
     return due.length;
   }
 
+  /** Erases a login (address, password, two-factor, third-party identity) none of whose rows is in use. */
+  async function eraseLoginIfUnused(tx: Executor, loginId: string, erasedRowId: string): Promise<void> {
+    const [inUse] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.loginId, loginId), isNull(users.personalDataErasedAt), ne(users.id, erasedRowId)))
+      .limit(1);
+    if (inUse) return;
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, loginId));
+    await tx
+      .update(logins)
+      .set({
+        email: `erased-${loginId}@letsema.invalid`,
+        passwordHash: null,
+        oidcIssuer: null,
+        oidcSubject: null,
+        mfaSecret: null,
+        mfaPendingSecret: null,
+        mfaEnabledAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(logins.id, loginId));
+  }
+
   /**
    * Erases one account's identity documents and personal fields. Money records (memberships,
    * payments and their proofs, withdrawals, exits, loans, the ledger) stay under the account's id,
@@ -145,7 +170,11 @@ export function createMaintenance(deps: {
    */
   async function erase(id: string, reason: Record<string, unknown>): Promise<void> {
     const removedKeys = await db.transaction(async (tx) => {
-      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      const [account] = await tx
+        .select({ email: users.email, loginId: users.loginId })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
       const accountsMasked = await tx
         .update(withdrawals)
         .set({
@@ -165,7 +194,6 @@ export function createMaintenance(deps: {
         : [];
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, id));
-      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, id));
       const documents = await tx
         .delete(files)
         .where(and(eq(files.ownerId, id), ne(files.kind, 'proof-of-payment')))
@@ -177,7 +205,6 @@ export function createMaintenance(deps: {
         .update(users)
         .set({
           email: `erased-${id}@letsema.invalid`,
-          passwordHash: null,
           fullName: null,
           phoneNumber: null,
           identityType: null,
@@ -188,17 +215,14 @@ export function createMaintenance(deps: {
           province: null,
           profilePictureUrl: null,
           idDocumentUrl: null,
-          oidcIssuer: null,
-          oidcSubject: null,
-          mfaSecret: null,
-          mfaPendingSecret: null,
-          mfaEnabledAt: null,
           rejectedFields: null,
           rejectionReason: null,
           accountStatus: 'suspended',
           personalDataErasedAt: sql`now()`,
         })
         .where(eq(users.id, id));
+      // The login goes with the person's last row that is not erased: nobody can sign in with it.
+      if (account) await eraseLoginIfUnused(tx, account.loginId, id);
       await writeAudit(tx, {
         actorId: null,
         action: 'privacy.erase',

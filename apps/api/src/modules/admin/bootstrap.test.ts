@@ -8,6 +8,7 @@ import { createTestApp, dataOf, bearer, type TestContext } from '../../../test/a
 import { testEngine } from '../../../test/database.js';
 import { users } from '../../db/schema.js';
 import { ensureSuperAdmin, keepGeneratedPassword } from './bootstrap.js';
+import { selectAccount } from '../../db/accounts.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -40,12 +41,12 @@ describe(`bootstrap super admin (${testEngine})`, () => {
     expect(me.isSuperAdmin).toBe(true);
     expect([...me.adminRoles].sort()).toEqual([...adminRoles].sort());
     expect(me.registrationStatus).toBe('active');
-    const [row] = await t.db.select().from(users).where(eq(users.email, 'admin@localhost'));
+    const [row] = await selectAccount(t.db).where(eq(users.email, 'admin@localhost'));
     expect(row!.passwordHash).not.toContain(first.generatedPassword!);
   });
 
   it('makes the holder of the generated password choose a new one before anything else', async () => {
-    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@localhost'));
+    const [admin] = await selectAccount(t.db).where(eq(users.email, 'admin@localhost'));
     expect(admin!.passwordChangeRequired).toBe(true);
     const generated = await ensureSuperAdmin(t.db, { email: undefined, password: undefined });
     expect(generated.generatedPassword).toBeUndefined();
@@ -120,7 +121,7 @@ describe(`bootstrap with ADMIN_EMAIL and ADMIN_PASSWORD (${testEngine})`, () => 
       const result = await ensureSuperAdmin(other.db, { email: 'boss@coop.example', password: 'a-strong-password' });
       expect(result).toEqual({ created: true, email: 'boss@coop.example' });
       // The operator chose this password, so it need not be changed.
-      const [row] = await other.db.select().from(users).where(eq(users.email, 'boss@coop.example'));
+      const [row] = await selectAccount(other.db).where(eq(users.email, 'boss@coop.example'));
       expect(row!.passwordChangeRequired).toBe(false);
       const login = await other.app.inject({
         method: 'POST',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { adminRoles } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { logins, users } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -38,16 +38,19 @@ export async function ensureSuperAdmin(
   const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword = admin.password ? undefined : randomBytes(15).toString('base64url');
   const passwordHash = await hashPassword(admin.password ?? generatedPassword!);
-  const fields = {
+  const credentials = {
     passwordHash,
+    // A generated password has been written to a file: it must be replaced at first sign-in.
+    passwordChangeRequired: generatedPassword !== undefined,
+    updatedAt: new Date(),
+  };
+  const fields = {
     fullName: 'Super Admin',
     isAdmin: true,
     isSuperAdmin: true,
     adminRoles: [...adminRoles],
     registrationStatus: 'active',
     accountStatus: 'active',
-    // A generated password has been written to a file: it must be replaced at first sign-in.
-    passwordChangeRequired: generatedPassword !== undefined,
     updatedAt: new Date(),
   };
   // Instances started together on an empty database each get here; the first to take the lock
@@ -56,10 +59,15 @@ export async function ensureSuperAdmin(
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const created = await findExisting(tx);
     if (created) return created;
+    const [login] = await tx
+      .insert(logins)
+      .values({ email, ...credentials })
+      .onConflictDoUpdate({ target: logins.email, set: credentials })
+      .returning({ id: logins.id });
     await tx
       .insert(users)
-      .values({ email, ...fields })
-      .onConflictDoUpdate({ target: users.email, set: fields });
+      .values({ email, loginId: login!.id, ...fields })
+      .onConflictDoUpdate({ target: [users.loginId, users.cooperativeId], set: fields });
     return undefined;
   });
   if (foundMeanwhile) return { created: false, email: foundMeanwhile.email };

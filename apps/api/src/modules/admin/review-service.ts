@@ -8,6 +8,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { invalidState, notFound } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 import { toUserView } from '../auth/user-view.js';
+import { selectAccount, type Account } from '../../db/accounts.js';
 
 type UserRow = typeof users.$inferSelect;
 type KinRow = typeof nextOfKin.$inferSelect;
@@ -45,9 +46,7 @@ const kinSnapshot = (k: KinRow) => ({
 export function createReviewService(deps: { db: Db; config: Pick<Config, 'publicUrl'> }) {
   const { db, config } = deps;
   // The review queue's pages, prepared once: parsed and planned once a connection.
-  const awaitingReviewPage = db
-    .select()
-    .from(users)
+  const awaitingReviewPage = selectAccount(db)
     .where(awaitingReview)
     .orderBy(asc(users.submittedAt), asc(users.id))
     .limit(sql.placeholder('limit'))
@@ -118,8 +117,8 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     },
 
     /** One member with their next of kin. */
-    async getMember(userId: string): Promise<{ user: UserRow; kin: KinRow[] }> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+    async getMember(userId: string): Promise<{ user: Account; kin: KinRow[] }> {
+      const [user] = await selectAccount(db).where(eq(users.id, userId));
       if (!user || user.isAdmin) throw notFound(reviewErrors.userNotFound);
       const kin = await db
         .select()

@@ -10,7 +10,8 @@ import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { accountLinks, sessions, users } from '../../db/schema.js';
+import { accountLinks, logins, sessions, users } from '../../db/schema.js';
+import { accountColumns, rowsOfLogin } from '../../db/accounts.js';
 import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -211,9 +212,10 @@ export function createAssistedResetService(deps: {
         });
       const open = async (executor: Executor, lock = false) => {
         const query = executor
-          .select({ link: accountLinks, user: users })
+          .select({ link: accountLinks, user: accountColumns })
           .from(accountLinks)
           .innerJoin(users, eq(users.id, accountLinks.userId))
+          .innerJoin(logins, eq(logins.id, users.loginId))
           .where(
             and(
               eq(accountLinks.tokenHash, hashCode(normaliseCode(input.resetCode))),
@@ -234,13 +236,13 @@ export function createAssistedResetService(deps: {
         const at = now();
         await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, link.id));
         await tx
-          .update(users)
+          .update(logins)
           .set({ passwordHash, passwordSetAt: at, passwordChangeRequired: false, updatedAt: at })
-          .where(eq(users.id, owner.id));
+          .where(eq(logins.id, owner.loginId));
         const ended = await tx
           .update(sessions)
           .set({ revokedAt: at })
-          .where(and(eq(sessions.userId, owner.id), isNull(sessions.revokedAt)))
+          .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         await writeAudit(tx, {
           actorId: owner.id,

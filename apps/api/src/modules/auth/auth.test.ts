@@ -15,6 +15,7 @@ import {
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
 import { signToken } from '../../lib/tokens.js';
+import { selectAccount } from '../../db/accounts.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -98,7 +99,7 @@ describe(`accounts (${testEngine})`, () => {
 
   it('stores passwords as argon2id with at least 19 MiB, two passes and one lane', async () => {
     const { email } = await registerMember(t.app);
-    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    const [row] = await selectAccount(t.db).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
     const [, m, time] = /m=(\d+),t=(\d+)/.exec(row!.passwordHash!)!;
     expect(Number(m)).toBeGreaterThanOrEqual(19456);

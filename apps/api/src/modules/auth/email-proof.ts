@@ -3,7 +3,7 @@ import { EMAILED_CODE_MINUTES, emailedCodeMessages } from '@letsema/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { reauthCodes, users } from '../../db/schema.js';
+import { logins, reauthCodes, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { buildMail } from '../../lib/mail.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
@@ -30,9 +30,10 @@ export function createEmailProof(deps: { db: Db; config: Pick<Config, 'publicUrl
         .select({
           email: users.email,
           fullName: users.fullName,
-          hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+          hasPassword: sql<boolean>`${logins.passwordHash} is not null`,
         })
         .from(users)
+        .innerJoin(logins, eq(logins.id, users.loginId))
         .where(eq(users.id, userId));
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       if (user.hasPassword) throw new AppError('INVALID_STATE', emailedCodeMessages.hasPassword);

@@ -16,6 +16,7 @@ import { googleSettings, signInAtProvider } from '../../../test/google-flow.js';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { auditLog, emailOutbox, mfaRecoveryCodes, users } from '../../db/schema.js';
 import { signEmailToken } from '../../lib/tokens.js';
+import { selectAccount } from '../../db/accounts.js';
 
 const PUBLIC_URL = 'http://localhost:3997';
 const REDIRECT = `${PUBLIC_URL}/auth/google/callback`;
@@ -145,9 +146,14 @@ describe(`e-mail verification (${testEngine})`, () => {
     ).toBe(401);
     const password = await post('/api/auth/login', { email, password: 'the strangers own passphrase' });
     expect(password.statusCode).toBe(401);
-    expect(await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, stranger.userId))).toHaveLength(
-      0,
-    );
+    expect(
+      await t.db
+        .select()
+        .from(mfaRecoveryCodes)
+        .where(
+          eq(mfaRecoveryCodes.loginId, (await selectAccount(t.db).where(eq(users.id, stranger.userId)))[0]!.loginId),
+        ),
+    ).toHaveLength(0);
 
     // The owner is told by e-mail, and the change is audited.
     const told = (await mailsTo(email)).find((m) => m.subject === 'Letsema: your account is now signed in with Google');
@@ -220,7 +226,7 @@ describe(`e-mail verification (${testEngine})`, () => {
     expect(
       (await post('/api/auth/login', { email: member.email, password: 'the owners chosen passphrase' })).statusCode,
     ).toBe(200);
-    const [row] = await t.db.select().from(users).where(eq(users.id, member.userId));
+    const [row] = await selectAccount(t.db).where(eq(users.id, member.userId));
     expect(row!.oidcSubject).toBe('proven-sub');
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, member.userId));
     expect(audit.map((a) => a.action)).toContain('account.link_identity');

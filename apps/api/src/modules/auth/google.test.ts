@@ -5,7 +5,8 @@ import { bearer, createTestApp, dataOf, registerMember, type TestContext } from 
 import { testEngine } from '../../../test/database.js';
 import { googleSettings, signInAtProvider as signInWithRedirect, type BrowserFlow } from '../../../test/google-flow.js';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
-import { users } from '../../db/schema.js';
+import { logins, users } from '../../db/schema.js';
+import { selectAccount } from '../../db/accounts.js';
 
 const PUBLIC_URL = 'http://localhost:3999';
 const REDIRECT = `${PUBLIC_URL}/auth/google/callback`;
@@ -74,7 +75,7 @@ describe(`Google sign-in through OpenID Connect (${testEngine})`, () => {
       }),
     );
     expect(again.id).toBe(me.id);
-    const rows = await t.db.select().from(users).where(eq(users.oidcSubject, 'google-sub-1'));
+    const rows = await selectAccount(t.db).where(eq(logins.oidcSubject, 'google-sub-1'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.oidcIssuer).toBe(provider.issuer);
   });
@@ -85,7 +86,7 @@ describe(`Google sign-in through OpenID Connect (${testEngine})`, () => {
     const refused = await exchange(await signInAtProvider(provider, 'sub-unverified'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/already exists/);
-    const [row] = await t.db.select().from(users).where(eq(users.email, unverified.email));
+    const [row] = await selectAccount(t.db).where(eq(users.email, unverified.email));
     expect(row!.oidcSubject).toBeNull();
 
     const verified = await registerMember(t.app);

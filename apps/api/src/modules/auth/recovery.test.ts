@@ -15,6 +15,7 @@ import { testEngine } from '../../../test/database.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 import { appCode as codeAt } from '../../../test/staff.js';
 import { accountLinks, auditLog, sessions, users } from '../../db/schema.js';
+import { selectAccount } from '../../db/accounts.js';
 
 const PUBLIC_URL = 'http://localhost:3996';
 const RESET_SUBJECT = 'Letsema: choose a new password';
@@ -310,7 +311,7 @@ describe(`daily ceiling on wrong passwords and the e-mailed sign-in link (${test
     const token = await askReset(member.email);
     expect((await post('/api/auth/password-reset/complete', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
     await login(t.app, member.email, NEW_PASSWORD);
-    const [user] = await t.db.select().from(users).where(eq(users.id, member.userId));
+    const [user] = await selectAccount(t.db).where(eq(users.id, member.userId));
     expect(user!.passwordSetAt).not.toBeNull();
   });
 });

@@ -8,10 +8,11 @@ import {
   type PasswordResetCompleteBody,
   type SignInLinkBody,
 } from '@letsema/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { accountLinks, sessions, users } from '../../db/schema.js';
+import { accountLinks, logins, sessions, users } from '../../db/schema.js';
+import { accountColumns, rowsOfLogin, selectAccount, signInOrder, type Account } from '../../db/accounts.js';
 import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -20,8 +21,6 @@ import type { RateLimiter } from '../../lib/rate-limit.js';
 import { queueMail } from '../notifications/service.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
 import type { TwoFactorService } from './two-factor.js';
-
-type UserRow = typeof users.$inferSelect;
 
 export type AccountLinkPurpose = 'password_reset' | 'sign_in';
 
@@ -59,7 +58,7 @@ export async function issueAccountLink(
   tx: Executor,
   deps: { publicUrl: string; now: () => Date },
   purpose: AccountLinkPurpose,
-  user: Pick<UserRow, 'id' | 'email' | 'fullName'>,
+  user: Pick<Account, 'id' | 'email' | 'fullName'>,
   requestedBy: string | null = null,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -135,7 +134,7 @@ export function createRecoveryService(deps: {
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
   limiter: RateLimiter;
   twoFactor: Pick<TwoFactorService, 'confirmCode'>;
-  finishSignIn: (user: UserRow, method: string) => Promise<LoginAnswer>;
+  finishSignIn: (user: Account, method: string) => Promise<LoginAnswer>;
   now: () => Date;
 }) {
   const { db, config, limiter, twoFactor, now } = deps;
@@ -147,9 +146,10 @@ export function createRecoveryService(deps: {
   /** The open link a token names, with its account, or the one refusal for every bad link. */
   async function openLink(tx: Executor, purpose: AccountLinkPurpose, token: string, lock = false) {
     const query = tx
-      .select({ link: accountLinks, user: users })
+      .select({ link: accountLinks, user: accountColumns })
       .from(accountLinks)
       .innerJoin(users, eq(users.id, accountLinks.userId))
+      .innerJoin(logins, eq(logins.id, users.loginId))
       .where(
         and(
           eq(accountLinks.tokenHash, hashToken(token)),
@@ -169,7 +169,10 @@ export function createRecoveryService(deps: {
     await countTry(ip);
     // Counted by the address typed, known or not, so the limit says nothing about who has an account.
     await limiter.hit(linkRequestKey(purpose, input.email), LINKS_PER_ACCOUNT, recoveryMessages.tooManyLinks);
-    const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    const [user] = await selectAccount(db)
+      .where(eq(logins.email, input.email))
+      .orderBy(...signInOrder)
+      .limit(1);
     if (user && user.accountStatus === 'active') {
       await db.transaction(async (tx) => {
         await issueAccountLink(tx, { publicUrl: config.publicUrl, now }, purpose, user);
@@ -206,7 +209,7 @@ export function createRecoveryService(deps: {
         const at = now();
         await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, link.id));
         await tx
-          .update(users)
+          .update(logins)
           .set({
             passwordHash,
             passwordSetAt: at,
@@ -214,11 +217,11 @@ export function createRecoveryService(deps: {
             passwordChangeRequired: false,
             updatedAt: at,
           })
-          .where(eq(users.id, owner.id));
+          .where(eq(logins.id, owner.loginId));
         const ended = await tx
           .update(sessions)
           .set({ revokedAt: at })
-          .where(and(eq(sessions.userId, owner.id), isNull(sessions.revokedAt)))
+          .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         await writeAudit(tx, {
           actorId: owner.id,
@@ -258,12 +261,8 @@ export function createRecoveryService(deps: {
         const at = now();
         await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, link.id));
         if (user.emailVerifiedAt) return user;
-        const [proven] = await tx
-          .update(users)
-          .set({ emailVerifiedAt: at, updatedAt: at })
-          .where(eq(users.id, user.id))
-          .returning();
-        return proven!;
+        await tx.update(logins).set({ emailVerifiedAt: at, updatedAt: at }).where(eq(logins.id, user.loginId));
+        return { ...user, emailVerifiedAt: at };
       });
       return deps.finishSignIn(owner, 'email-link');
     },

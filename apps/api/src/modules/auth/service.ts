@@ -13,10 +13,11 @@ import {
   emailVerificationMessages,
   recoveryMessages,
 } from '@letsema/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { logins, sessions, users } from '../../db/schema.js';
+import { insertAccount, rowsOfLogin, selectAccount, signInOrder, type Account } from '../../db/accounts.js';
 import { addressGroup, addressKey } from '../../lib/address-group.js';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.js';
 import { toUserView } from './user-view.js';
@@ -36,8 +37,6 @@ import type { Executor } from '../../db/client.js';
 /** Verification e-mails an account may ask for in an hour. */
 const VERIFICATION_SENDS = { limit: 3, windowSeconds: 60 * 60 };
 
-type UserRow = typeof users.$inferSelect;
-
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
   suspended: 'This account has been suspended. Please contact the cooperative if you think this is a mistake.',
@@ -54,7 +53,7 @@ export const authMessages = {
  * Whether the account's password was chosen by someone who had shown control of its address: set
  * at or after the address was proven. One set before may be a stranger's, who registered first.
  */
-export function isPasswordProven(user: Pick<UserRow, 'passwordHash' | 'passwordSetAt' | 'emailVerifiedAt'>): boolean {
+export function isPasswordProven(user: Pick<Account, 'passwordHash' | 'passwordSetAt' | 'emailVerifiedAt'>): boolean {
   if (!user.passwordHash || !user.passwordSetAt || !user.emailVerifiedAt) return false;
   return user.passwordSetAt.getTime() >= user.emailVerifiedAt.getTime();
 }
@@ -78,9 +77,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const limiter = createRateLimiter(db);
   const emailProof = createEmailProof({ db, config });
   // Every screen reads the account: prepared once.
-  const accountById = db
-    .select()
-    .from(users)
+  const accountById = selectAccount(db)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_account_by_id');
 
@@ -146,9 +143,9 @@ export function createAuthService(deps: AuthServiceDeps) {
    * session of the account ends, its password and two-factor settings are removed (the owner can set
    * new ones in Settings), and the owner is told by e-mail. All in one transaction.
    */
-  async function linkIdentity(userId: string, identity: ExternalIdentity): Promise<UserRow> {
+  async function linkIdentity(userId: string, identity: ExternalIdentity): Promise<Account> {
     return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const [before] = await selectAccount(tx).where(eq(users.id, userId)).for('update');
       if (!before) throw conflict(authMessages.emailTaken);
       if (before.oidcSubject) throw conflict(authMessages.otherIdentity);
       const isAddressProven = before.emailVerifiedAt !== null;
@@ -158,19 +155,19 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx
           .update(sessions)
           .set({ revokedAt: now() })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-        await twoFactor.wipe(tx, userId);
+          .where(and(inArray(sessions.userId, rowsOfLogin(tx, before.loginId)), isNull(sessions.revokedAt)));
+        await twoFactor.wipe(tx, before.loginId);
       }
-      const [linked] = await tx
-        .update(users)
+      await tx
+        .update(logins)
         .set({
           oidcIssuer: identity.issuer,
           oidcSubject: identity.subject,
           ...(isProven ? {} : { passwordHash: null, emailVerifiedAt: now(), passwordChangeRequired: false }),
           updatedAt: now(),
         })
-        .where(eq(users.id, userId))
-        .returning();
+        .where(eq(logins.id, before.loginId));
+      const [linked] = await selectAccount(tx).where(eq(users.id, userId));
       await writeAudit(tx, {
         actorId: userId,
         action: isProven ? 'account.link_identity' : 'account.link_identity_unproven',
@@ -204,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** The end of a right first factor: a session, or a two-factor challenge when the account has it on. */
-  async function finishSignIn(user: UserRow, method: string): Promise<LoginAnswer> {
+  async function finishSignIn(user: Account, method: string): Promise<LoginAnswer> {
     const kind = method === 'password' || method === 'email-link' ? method : 'google';
     if (user.mfaEnabledAt) {
       await writeAudit(db, {
@@ -250,20 +247,16 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async register(input: RegisterBody, ip: string): Promise<{ token: string }> {
       await limiter.hit(addressKey('register', ip), config.rateLimits.registerPerIp, authMessages.tooManyRegistrations);
-      const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+      const existing = await db.select({ id: logins.id }).from(logins).where(eq(logins.email, input.email)).limit(1);
       if (existing.length) throw conflict(authMessages.emailTaken);
       assertStrongPassword(input.password, 'password', [input.email]);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(users)
-          .values({ email: input.email, passwordHash, passwordSetAt: now() })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
+        const account = await insertAccount(tx, { email: input.email, passwordHash, passwordSetAt: now() });
         // A registration racing this one for the same address took it first.
-        if (!inserted[0]) throw conflict(authMessages.emailTaken);
-        await queueVerificationMail(tx, { id: inserted[0].id, email: input.email, fullName: null });
-        return inserted[0].id;
+        if (!account) throw conflict(authMessages.emailTaken);
+        await queueVerificationMail(tx, account);
+        return account.id;
       });
       return { token: await openSession(userId) };
     },
@@ -274,10 +267,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (claims === 'expired') throw new AppError('VALIDATION', emailVerificationMessages.expired);
       if (!claims) throw new AppError('VALIDATION', emailVerificationMessages.invalid);
       await db.transaction(async (tx) => {
-        const [user] = await tx.select().from(users).where(eq(users.id, claims.userId)).for('update');
+        const [user] = await selectAccount(tx).where(eq(users.id, claims.userId)).for('update');
         if (!user || user.email !== claims.email) throw new AppError('VALIDATION', emailVerificationMessages.invalid);
         if (user.emailVerifiedAt) return;
-        await tx.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
+        await tx.update(logins).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(logins.id, user.loginId));
         await writeAudit(tx, {
           actorId: user.id,
           action: 'account.verify_email',
@@ -290,7 +283,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Sends a new verification link, a few an hour at most. */
     async resendVerification(userId: string): Promise<{ sent: true }> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const [user] = await selectAccount(db).where(eq(users.id, userId));
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       if (user.emailVerifiedAt) throw conflict(emailVerificationMessages.alreadyVerified);
       await limiter.hit(`verify-email:account:${user.id}`, VERIFICATION_SENDS, emailVerificationMessages.tooManySends);
@@ -306,7 +299,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async login(input: LoginBody, ip: string): Promise<LoginAnswer> {
       const accountKey = passwordAttemptKey(input.email, ip);
-      const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+      // A person in several cooperatives signs in to the one they used last, an active one first.
+      const [user] = await selectAccount(db)
+        .where(eq(logins.email, input.email))
+        .orderBy(...signInOrder)
+        .limit(1);
       // Who the attempt was about: the account, or only a keyed hash of an address that has none.
       const subject = user
         ? { actorId: user.id, targetType: 'user', targetId: user.id }
@@ -376,7 +373,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * without one); the session counts as freshly confirmed for five minutes.
      */
     async reauthenticate(userId: string, sessionId: string, input: ReauthenticateBody, ip: string) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const [user] = await selectAccount(db).where(eq(users.id, userId));
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       if (user.passwordHash) {
         if (!input.password) {
@@ -429,13 +426,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** Ends every session of the account, this one included. */
+    /** Ends every session of the login, in every cooperative, this one included. */
     async logoutAll(userId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        const [own] = await tx.select({ loginId: users.loginId }).from(users).where(eq(users.id, userId));
+        if (!own) throw unauthenticated();
         const ended = await tx
           .update(sessions)
           .set({ revokedAt: now() })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+          .where(and(inArray(sessions.userId, rowsOfLogin(tx, own.loginId)), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         await writeAudit(tx, {
           actorId: userId,
@@ -453,7 +452,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * other session, so a stolen token stops working.
      */
     async changePassword(userId: string, sessionId: string, input: ChangePasswordBody, ip: string): Promise<void> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const [user] = await selectAccount(db).where(eq(users.id, userId));
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       if (user.passwordHash) {
         if (!input.currentPassword) {
@@ -475,13 +474,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordSetAt = user.passwordHash && !isPasswordProven(user) ? user.passwordSetAt : now();
       await db.transaction(async (tx) => {
         await tx
-          .update(users)
+          .update(logins)
           .set({ passwordHash, passwordSetAt, passwordChangeRequired: false, updatedAt: now() })
-          .where(eq(users.id, userId));
+          .where(eq(logins.id, user.loginId));
         await tx
           .update(sessions)
           .set({ revokedAt: now() })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
+          .where(
+            and(
+              inArray(sessions.userId, rowsOfLogin(tx, user.loginId)),
+              isNull(sessions.revokedAt),
+              ne(sessions.id, sessionId),
+            ),
+          );
         await writeAudit(tx, {
           actorId: userId,
           action: 'account.change_password',
@@ -507,35 +512,37 @@ export function createAuthService(deps: AuthServiceDeps) {
      * account starts in the wizard like any other.
      */
     async signInWithIdentity(identity: ExternalIdentity): Promise<LoginAnswer> {
-      const [linked] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)));
+      const [linked] = await selectAccount(db)
+        .where(and(eq(logins.oidcIssuer, identity.issuer), eq(logins.oidcSubject, identity.subject)))
+        .orderBy(...signInOrder)
+        .limit(1);
       let user = linked;
       if (!user) {
         if (!identity.email) throw new AppError('VALIDATION', authMessages.providerNoEmail);
-        const [byEmail] = await db.select().from(users).where(eq(users.email, identity.email));
+        const [byEmail] = await selectAccount(db)
+          .where(eq(logins.email, identity.email))
+          .orderBy(...signInOrder)
+          .limit(1);
         if (byEmail) {
           if (!identity.emailVerified) throw conflict(authMessages.unverifiedLink);
           if (byEmail.oidcSubject) throw conflict(authMessages.otherIdentity);
           user = await linkIdentity(byEmail.id, identity);
         } else {
-          const inserted = await db
-            .insert(users)
-            .values({
-              email: identity.email,
+          const made = await db.transaction((tx) =>
+            insertAccount(tx, {
+              email: identity.email!,
               oidcIssuer: identity.issuer,
               oidcSubject: identity.subject,
-              fullName: null,
               emailVerifiedAt: identity.emailVerified ? now() : null,
-            })
-            .onConflictDoNothing()
-            .returning();
-          if (!inserted[0]) throw conflict(authMessages.emailTaken);
-          user = inserted[0];
+            }),
+          );
+          if (!made) throw conflict(authMessages.emailTaken);
+          user = made;
         }
       } else if (identity.emailVerified && !user.emailVerifiedAt && identity.email === user.email) {
-        [user] = await db.update(users).set({ emailVerifiedAt: now() }).where(eq(users.id, user.id)).returning();
+        const emailVerifiedAt = now();
+        await db.update(logins).set({ emailVerifiedAt }).where(eq(logins.id, user.loginId));
+        user = { ...user, emailVerifiedAt };
       }
       if (user!.accountStatus !== 'active') throw new AppError('FORBIDDEN', authMessages.suspended);
       return finishSignIn(user!, identity.issuer);

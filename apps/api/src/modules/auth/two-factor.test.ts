@@ -15,6 +15,7 @@ import { testEngine } from '../../../test/database.js';
 import { googleSettings, signInAtProvider } from '../../../test/google-flow.js';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider.js';
 import { auditLog, emailOutbox, mfaChallenges, mfaRecoveryCodes, rateLimits, users } from '../../db/schema.js';
+import { selectAccount } from '../../db/accounts.js';
 
 const PUBLIC_URL = 'http://localhost:3998';
 const REDIRECT = `${PUBLIC_URL}/auth/google/callback`;
@@ -102,10 +103,10 @@ describe(`two-factor sign-in (${testEngine})`, () => {
     expect(dataOf<{ mfaEnabled: boolean }>(await get('/api/auth/me', member.token)).mfaEnabled).toBe(true);
 
     // Neither the secret nor a recovery code is stored as it was shown.
-    const [row] = await t.db.select().from(users).where(eq(users.id, member.userId));
+    const [row] = await selectAccount(t.db).where(eq(users.id, member.userId));
     expect(row!.mfaSecret).not.toContain(setup.secret);
     expect(row!.mfaPendingSecret).toBeNull();
-    const stored = await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, member.userId));
+    const stored = await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, row!.loginId));
     expect(stored).toHaveLength(10);
     for (const code of enabled.recoveryCodes) {
       expect(stored.some((s) => s.codeHash.includes(code) || s.codeHash.includes(code.replace(/-/g, '')))).toBe(false);
@@ -339,11 +340,12 @@ describe(`second factors guessed across challenges (${testEngine})`, () => {
       .where(and(eq(auditLog.actorId, member.userId), eq(auditLog.action, 'auth.lock_out')));
     expect(lockOuts.some((row) => (row.after as { scope?: string }).scope === 'account')).toBe(true);
 
-    // Fifteen minutes later the owner signs in with the right code.
+    // Fifteen minutes later the owner signs in with the right code (the pause is the login's).
+    const [account] = await selectAccount(t.db).where(eq(users.id, member.userId));
     await t.db
       .update(rateLimits)
       .set({ windowStart: new Date(Date.now() - 16 * 60_000) })
-      .where(like(rateLimits.key, `mfa:%:account:${member.userId}`));
+      .where(like(rateLimits.key, `mfa:%:account:${account!.loginId}`));
     const later = await passwordStep(member.email);
     const signedIn = await post('/api/auth/login/mfa', { challenge: later, code: appCode(secret) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);

@@ -8,11 +8,12 @@ import {
   type MfaSetup,
   type MfaStatus,
 } from '@letsema/domain';
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
+import { logins, mfaChallenges, mfaRecoveryCodes, users } from '../../db/schema.js';
+import { rowsOfLogin, selectAccount, type Account } from '../../db/accounts.js';
 import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState } from '../../lib/errors.js';
@@ -40,27 +41,25 @@ const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const ISSUER = 'Letsema';
 
-type UserRow = typeof users.$inferSelect;
-
 /**
- * Encrypts a TOTP secret with AES-256-GCM. The account id is authenticated with it, so a secret
- * copied into another account's row does not decrypt.
+ * Encrypts a TOTP secret with AES-256-GCM. The login's id is authenticated with it, so a secret
+ * copied into another login's row does not decrypt.
  */
-export function sealSecret(key: Buffer, userId: string, secret: string): string {
+export function sealSecret(key: Buffer, loginId: string, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(userId));
+  cipher.setAAD(Buffer.from(loginId));
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(
     '.',
   );
 }
 
-export function openSecret(key: Buffer, userId: string, sealed: string): string {
+export function openSecret(key: Buffer, loginId: string, sealed: string): string {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !data) throw new Error('Unknown two-factor secret format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(userId));
+  decipher.setAAD(Buffer.from(loginId));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
@@ -84,7 +83,7 @@ export interface TwoFactorDeps {
   config: Pick<Config, 'mfa' | 'rateLimits' | 'publicUrl'>;
   limiter: RateLimiter;
   /** Checks the account's own password under the sign-in limit (from the auth service). */
-  checkPassword: (user: UserRow, password: string, ip: string) => Promise<void>;
+  checkPassword: (user: Account, password: string, ip: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -94,7 +93,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   const now = deps.now ?? (() => new Date());
   const key = config.mfa.encryptionKey;
 
-  function totpFor(user: UserRow, secret: string): TOTP {
+  function totpFor(user: Account, secret: string): TOTP {
     return new TOTP({
       issuer: ISSUER,
       label: user.email,
@@ -114,16 +113,16 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   /**
-   * Takes a time step for the account, atomically: a code is accepted only when its step is later
+   * Takes a time step for the login, atomically: a code is accepted only when its step is later
    * than the last one accepted, so the same code (or an older one) never works twice, even when
    * sent twice at the same moment.
    */
-  async function claimStep(tx: Executor, userId: string, step: number): Promise<boolean> {
+  async function claimStep(tx: Executor, loginId: string, step: number): Promise<boolean> {
     const claimed = await tx
-      .update(users)
+      .update(logins)
       .set({ mfaLastStep: step })
-      .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
-      .returning({ id: users.id });
+      .where(and(eq(logins.id, loginId), or(isNull(logins.mfaLastStep), lt(logins.mfaLastStep, step))))
+      .returning({ id: logins.id });
     return claimed.length === 1;
   }
 
@@ -132,13 +131,13 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   /** Uses one recovery code, atomically: answers false when it is wrong or already used. */
-  async function useRecoveryCode(tx: Executor, userId: string, code: string): Promise<boolean> {
+  async function useRecoveryCode(tx: Executor, loginId: string, code: string): Promise<boolean> {
     const used = await tx
       .update(mfaRecoveryCodes)
       .set({ usedAt: now() })
       .where(
         and(
-          eq(mfaRecoveryCodes.userId, userId),
+          eq(mfaRecoveryCodes.loginId, loginId),
           eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(code)),
           isNull(mfaRecoveryCodes.usedAt),
         ),
@@ -148,21 +147,21 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   /** Checks a code of an account with two-factor on: six digits from the app, or a recovery code. */
-  async function checkCode(tx: Executor, user: UserRow, code: string): Promise<'app' | 'recovery' | null> {
+  async function checkCode(tx: Executor, user: Account, code: string): Promise<'app' | 'recovery' | null> {
     if (!user.mfaSecret || !user.mfaEnabledAt) return null;
     const digits = code.replace(/\s+/g, '');
     if (/^\d{6}$/.test(digits)) {
-      const step = matchingStep(totpFor(user, openSecret(key, user.id, user.mfaSecret)), digits);
-      return step !== null && (await claimStep(tx, user.id, step)) ? 'app' : null;
+      const step = matchingStep(totpFor(user, openSecret(key, user.loginId, user.mfaSecret)), digits);
+      return step !== null && (await claimStep(tx, user.loginId, step)) ? 'app' : null;
     }
-    return (await useRecoveryCode(tx, user.id, code)) ? 'recovery' : null;
+    return (await useRecoveryCode(tx, user.loginId, code)) ? 'recovery' : null;
   }
 
-  /** Replaces the account's recovery codes with ten new ones, answered once in clear. */
-  async function replaceRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {
+  /** Replaces the login's recovery codes with ten new ones, answered once in clear. */
+  async function replaceRecoveryCodes(tx: Executor, loginId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-    await tx.insert(mfaRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, loginId));
+    await tx.insert(mfaRecoveryCodes).values(codes.map((code) => ({ loginId, codeHash: hashRecoveryCode(code) })));
     return codes;
   }
 
@@ -172,15 +171,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     userId: string,
     input: EnableMfaBody,
   ): Promise<{ recoveryCodes: string[] }> {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await selectAccount(tx).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     if (user.mfaEnabledAt) throw conflict(twoFactorMessages.alreadyOn);
     if (!user.mfaPendingSecret) throw invalidState(twoFactorMessages.notSetUp);
-    const secret = openSecret(key, user.id, user.mfaPendingSecret);
+    const secret = openSecret(key, user.loginId, user.mfaPendingSecret);
     const step = matchingStep(totpFor(user, secret), input.code);
     if (step === null) throw wrongCode();
     await tx
-      .update(users)
+      .update(logins)
       .set({
         mfaSecret: user.mfaPendingSecret,
         mfaPendingSecret: null,
@@ -188,14 +187,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         mfaLastStep: step,
         updatedAt: now(),
       })
-      .where(eq(users.id, user.id));
-    const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+      .where(eq(logins.id, user.loginId));
+    const recoveryCodes = await replaceRecoveryCodes(tx, user.loginId);
     await writeAudit(tx, { actorId: user.id, action: 'account.mfa_enable', targetType: 'user', targetId: user.id });
     return { recoveryCodes };
   }
 
-  async function loadUser(userId: string): Promise<UserRow> {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+  async function loadUser(userId: string): Promise<Account> {
+    const [user] = await selectAccount(db).where(eq(users.id, userId));
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
     return user;
   }
@@ -217,8 +216,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
    * tried knows the password (or holds the Google account). Once an hour at most, so a stream of
    * wrong codes sends one mail.
    */
-  async function tellOwnerOfFailedStep(user: UserRow, method: string): Promise<void> {
-    const sent = await limiter.count(`mfa:failure-mail:account:${user.id}`, FAILURE_MAIL_EVERY);
+  async function tellOwnerOfFailedStep(user: Account, method: string): Promise<void> {
+    const sent = await limiter.count(`mfa:failure-mail:account:${user.loginId}`, FAILURE_MAIL_EVERY);
     if (sent.count > FAILURE_MAIL_EVERY.limit) return;
     const firstStep = method === 'password' ? 'your password was used' : 'your Google account was used';
     const mail = buildMail({
@@ -242,7 +241,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const [left] = await db
         .select({ n: count() })
         .from(mfaRecoveryCodes)
-        .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+        .where(and(eq(mfaRecoveryCodes.loginId, user.loginId), isNull(mfaRecoveryCodes.usedAt)));
       return { enabled: user.mfaEnabledAt !== null, recoveryCodesLeft: user.mfaEnabledAt ? (left?.n ?? 0) : 0 };
     },
 
@@ -252,9 +251,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (user.mfaEnabledAt) throw conflict(twoFactorMessages.alreadyOn);
       const secret = new Secret({ size: 20 }).base32;
       await db
-        .update(users)
-        .set({ mfaPendingSecret: sealSecret(key, user.id, secret), updatedAt: now() })
-        .where(eq(users.id, user.id));
+        .update(logins)
+        .set({ mfaPendingSecret: sealSecret(key, user.loginId, secret), updatedAt: now() })
+        .where(eq(logins.id, user.loginId));
       const otpauthUrl = totpFor(user, secret).toString();
       // Loaded when a code is first set up rather than at every start.
       const { default: QRCode } = await import('qrcode');
@@ -282,14 +281,18 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         }
         await deps.checkPassword(user, input.password, ip);
       }
-      await limiter.hit(`mfa:account:${user.id}`, config.rateLimits.loginPerAccount, twoFactorMessages.tooManyCodes);
+      await limiter.hit(
+        `mfa:account:${user.loginId}`,
+        config.rateLimits.loginPerAccount,
+        twoFactorMessages.tooManyCodes,
+      );
       await db.transaction(async (tx) => {
         if (!(await checkCode(tx, user, input.code))) throw wrongCode();
         await tx
-          .update(users)
+          .update(logins)
           .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null, updatedAt: now() })
-          .where(eq(users.id, user.id));
-        await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+          .where(eq(logins.id, user.loginId));
+        await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, user.loginId));
         await writeAudit(tx, {
           actorId: user.id,
           action: 'account.mfa_disable',
@@ -303,10 +306,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     async newRecoveryCodes(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
       const user = await loadUser(userId);
       if (!user.mfaEnabledAt) throw invalidState(twoFactorMessages.notOn);
-      await limiter.hit(`mfa:account:${user.id}`, config.rateLimits.loginPerAccount, twoFactorMessages.tooManyCodes);
+      await limiter.hit(
+        `mfa:account:${user.loginId}`,
+        config.rateLimits.loginPerAccount,
+        twoFactorMessages.tooManyCodes,
+      );
       return db.transaction(async (tx) => {
         if (!(await checkCode(tx, user, code))) throw wrongCode();
-        const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+        const recoveryCodes = await replaceRecoveryCodes(tx, user.loginId);
         await writeAudit(tx, {
           actorId: user.id,
           action: 'account.mfa_recovery_codes',
@@ -320,7 +327,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** Checks a code of a signed-in account (to confirm a sensitive step), under the code limit. */
     async confirmCode(userId: string, code: string): Promise<void> {
       const user = await loadUser(userId);
-      await limiter.hit(`mfa:account:${user.id}`, config.rateLimits.loginPerAccount, twoFactorMessages.tooManyCodes);
+      await limiter.hit(
+        `mfa:account:${user.loginId}`,
+        config.rateLimits.loginPerAccount,
+        twoFactorMessages.tooManyCodes,
+      );
       await db.transaction(async (tx) => {
         if (!(await checkCode(tx, user, code))) throw wrongCode();
       });
@@ -343,7 +354,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
      * minutes (the right code too). The owner is e-mailed when a second step fails (at most once an
      * hour).
      */
-    async completeChallenge(input: LoginMfaBody, ip: string): Promise<UserRow & { method: string }> {
+    async completeChallenge(input: LoginMfaBody, ip: string): Promise<Account & { method: string }> {
       await limiter.hit(addressKey('login', ip), config.rateLimits.loginPerIp, twoFactorMessages.tooManyCodes);
       const [attempt] = await db
         .update(mfaChallenges)
@@ -369,8 +380,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const user = await loadUser(attempt.userId);
       if (user.accountStatus !== 'active') throw new AppError('UNAUTHENTICATED', twoFactorMessages.challengeEnded);
 
-      const pauseKey = `mfa:paused:account:${user.id}`;
-      const wrongKey = `mfa:wrong:account:${user.id}`;
+      const pauseKey = `mfa:paused:account:${user.loginId}`;
+      const wrongKey = `mfa:wrong:account:${user.loginId}`;
       const pausedFor = await limiter.heldFor(pauseKey, ACCOUNT_PAUSE_SECONDS);
       if (pausedFor > 0) {
         await auditLockOut(user.id, 'account');
@@ -416,14 +427,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       throw wrongCode();
     },
 
-    /** Forgets every trace of two-factor on an account (used when a stranger may have set it). */
-    async wipe(tx: Executor, userId: string): Promise<void> {
+    /** Forgets every trace of two-factor on a login (used when a stranger may have set it). */
+    async wipe(tx: Executor, loginId: string): Promise<void> {
       await tx
-        .update(users)
+        .update(logins)
         .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null })
-        .where(eq(users.id, userId));
-      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
-      await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+        .where(eq(logins.id, loginId));
+      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, loginId));
+      await tx.delete(mfaChallenges).where(inArray(mfaChallenges.userId, rowsOfLogin(tx, loginId)));
     },
   };
 }

@@ -1,9 +1,7 @@
-import type { users } from '../../db/schema.js';
-
-type UserRow = typeof users.$inferSelect;
+import type { Account } from '../../db/accounts.js';
 
 /** The user as the API answers it: never the password hash. */
-export function toUserView(user: UserRow) {
+export function toUserView(user: Account) {
   return {
     id: user.id,
     email: user.email,

@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import { announceWaiting } from '../queues/announce.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, nextOfKin, users } from '../../db/schema.js';
+import { selectAccount, type Account } from '../../db/accounts.js';
 import { AppError, invalidField, invalidState } from '../../lib/errors.js';
 import { notifyMember } from '../notifications/service.js';
 
@@ -127,7 +128,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
     refreshSubmission,
 
     /** Saves the member's profile (wizard step 1). */
-    async completeProfile(userId: string, input: CompleteProfileBody): Promise<UserRow> {
+    async completeProfile(userId: string, input: CompleteProfileBody): Promise<Account> {
       return db.transaction(async (tx) => {
         const user = await lockEditableRegistration(tx, userId);
         const nationalId = normalisedId(input.nationalId);
@@ -171,7 +172,7 @@ export function createKycService(deps: { db: Db; config: Pick<Config, 'publicUrl
           })
           .where(eq(users.id, userId));
         await refreshSubmission(tx, userId);
-        const [updated] = await tx.select().from(users).where(eq(users.id, userId));
+        const [updated] = await selectAccount(tx).where(eq(users.id, userId));
         return updated!;
       });
     },

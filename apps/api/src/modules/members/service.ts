@@ -16,6 +16,7 @@ import {
   auditLog,
   exitRequests,
   loans,
+  logins,
   memberships,
   payments,
   pools,
@@ -185,8 +186,9 @@ export function createMemberService(deps: { db: Db; config: Pick<Config, 'public
     async get(rawId: string) {
       const id = assertId(rawId);
       const [member] = await db
-        .select({ ...directoryColumns, emailVerifiedAt: users.emailVerifiedAt, isAdmin: users.isAdmin })
+        .select({ ...directoryColumns, emailVerifiedAt: logins.emailVerifiedAt, isAdmin: users.isAdmin })
         .from(users)
+        .innerJoin(logins, eq(logins.id, users.loginId))
         .where(eq(users.id, id));
       if (!member || member.isAdmin) throw notFound(memberMessages.notFound);
       const [held, paid, borrowed, exits, taken] = await Promise.all([

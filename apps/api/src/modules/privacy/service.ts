@@ -20,6 +20,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema.js';
+import { selectAccount } from '../../db/accounts.js';
 import { lastFourOf, writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
@@ -54,7 +55,7 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
   return {
     /** A ZIP of the account's records and uploaded files: the account's own, and no one else's. */
     async exportMyData(userId: string): Promise<Uint8Array> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const [user] = await selectAccount(db).where(eq(users.id, userId));
       if (!user) throw notFound();
       const kin = await db
         .select()

@@ -13,6 +13,7 @@ import {
 import { testEngine } from '../../../test/database.js';
 import { appCode, invitationToken, inviteAdmin, reauthenticate } from '../../../test/staff.js';
 import { auditLog, emailOutbox, notifications, staffGrants, staffInvitations, users } from '../../db/schema.js';
+import { selectAccount } from '../../db/accounts.js';
 
 const INVALID_LINK =
   'This invitation link cannot be used. It may have been used already or be more than 72 hours old. Ask an admin with Staff Management to invite you again.';
@@ -97,7 +98,7 @@ describe(`admin invitations (${testEngine})`, () => {
       approval: null,
       pendingGrant: { kind: 'invitation', roles: ['payment_management', 'expense_management'] },
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, invited.id));
+    const [row] = await selectAccount(t.db).where(eq(users.id, invited.id));
     expect(row!.passwordHash).toBeNull();
     // The link is kept only as a hash.
     const [link] = await t.db.select().from(staffInvitations).where(eq(staffInvitations.userId, invited.id));
@@ -270,7 +271,7 @@ describe(`admin invitations (${testEngine})`, () => {
     expect(resetLink.json().error).toBe(
       'This admin has not accepted their invitation yet; they choose their own password with it.',
     );
-    const [row] = await t.db.select().from(users).where(eq(users.id, waiting.id));
+    const [row] = await selectAccount(t.db).where(eq(users.id, waiting.id));
     expect(row!.passwordHash).toBeNull();
   });
 
@@ -424,7 +425,7 @@ describe(`accepting with two-factor required (${testEngine})`, () => {
       });
       expect(right.statusCode, right.body).toBe(200);
       expect(dataOf<{ recoveryCodes: string[] }>(right).recoveryCodes).toHaveLength(10);
-      const [row] = await fresh.db.select().from(users).where(eq(users.email, email));
+      const [row] = await selectAccount(fresh.db).where(eq(users.email, email));
       expect(row!.mfaEnabledAt).not.toBeNull();
       const signIn = dataOf<{ mfaRequired?: boolean }>(
         await fresh.app.inject({

@@ -10,7 +10,7 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { staffInvitations, users } from '../../db/schema.js';
+import { logins, staffInvitations, users } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { buildMail } from '../../lib/mail.js';
@@ -139,16 +139,13 @@ export function createStaffInvitationService(deps: {
           : [];
         const acceptedAt = now();
         await tx
+          .update(logins)
+          // The link came to the address, so the address is proven, and the password is its owner's.
+          .set({ passwordHash, emailVerifiedAt: acceptedAt, passwordSetAt: acceptedAt, updatedAt: acceptedAt })
+          .where(eq(logins.id, invitee.loginId));
+        await tx
           .update(users)
-          .set({
-            passwordHash,
-            accountStatus: 'active',
-            // The link came to the address, so the address is proven, and the password is its owner's.
-            emailVerifiedAt: acceptedAt,
-            passwordSetAt: acceptedAt,
-            lastLoginAt: now(),
-            updatedAt: now(),
-          })
+          .set({ accountStatus: 'active', lastLoginAt: acceptedAt, updatedAt: acceptedAt })
           .where(eq(users.id, invitee.id));
         await tx.update(staffInvitations).set({ usedAt: now() }).where(eq(staffInvitations.id, invitation.id));
         await writeAudit(tx, {

@@ -11,6 +11,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { sessions, staffGrants, staffInvitations, users } from '../../db/schema.js';
+import { insertAccount, selectAccount, type Account } from '../../db/accounts.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidState, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
@@ -138,8 +139,8 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
     return rows.length;
   }
 
-  async function lockStaff(tx: Executor, id: string): Promise<UserRow> {
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  async function lockStaff(tx: Executor, id: string): Promise<Account> {
+    const [user] = await selectAccount(tx).where(eq(users.id, id)).for('update');
     if (!user || !user.isAdmin) throw notFound(staffErrors.notFound);
     return user;
   }
@@ -210,20 +211,18 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, 'publicU
         const [maker] = await tx.select().from(users).where(eq(users.id, actorId));
         const bootstrap = await isBootstrap(tx, actor);
         const roles = orderedRoles(input.roles);
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash: null,
+        const created = await insertAccount(
+          tx,
+          { email: input.email },
+          {
             fullName: input.fullName,
             phoneNumber: input.phoneNumber,
             isAdmin: true,
             adminRoles: bootstrap ? roles : [],
             registrationStatus: 'active',
             accountStatus: 'invited',
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+          },
+        );
         if (!created) throw conflict(staffErrors.emailTaken);
         await tx.insert(staffGrants).values({
           userId: created.id,

@@ -1,0 +1,71 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+import { logins, users } from './schema.js';
+
+/** What a person's login holds beyond its address: password, two-factor and third-party identity. */
+export const credentialColumns = {
+  passwordHash: logins.passwordHash,
+  passwordSetAt: logins.passwordSetAt,
+  emailVerifiedAt: logins.emailVerifiedAt,
+  oidcIssuer: logins.oidcIssuer,
+  oidcSubject: logins.oidcSubject,
+  mfaSecret: logins.mfaSecret,
+  mfaEnabledAt: logins.mfaEnabledAt,
+  mfaPendingSecret: logins.mfaPendingSecret,
+  mfaLastStep: logins.mfaLastStep,
+  passwordChangeRequired: logins.passwordChangeRequired,
+};
+
+type LoginRow = typeof logins.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** A person in a cooperative with their login's credentials: what sign-in and account settings read. */
+export type Account = UserRow & Pick<LoginRow, keyof typeof credentialColumns>;
+
+/** An account's columns, for a select that joins `logins` on `users.login_id` itself. */
+export const accountColumns = { ...getTableColumns(users), ...credentialColumns };
+
+/** Selects accounts (a `users` row joined to its login); add `.where(...)`. */
+export function selectAccount(db: Executor) {
+  return db.select(accountColumns).from(users).innerJoin(logins, eq(logins.id, users.loginId));
+}
+
+/** The credentials of a new login; every field but the address may be left out. */
+export type NewLogin = Omit<typeof logins.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+/** The cooperative's side of a new account; its address and login are set from the login. */
+export type NewAccountRow = Omit<typeof users.$inferInsert, 'id' | 'email' | 'loginId'>;
+
+/**
+ * Opens a login and the person's row in a cooperative (the default one unless named), in the
+ * caller's transaction. Answers null when the address already has a login (a registration racing
+ * this one took it first).
+ */
+export async function insertAccount(
+  tx: Executor,
+  login: NewLogin,
+  person: NewAccountRow = {},
+): Promise<Account | null> {
+  const [made] = await tx.insert(logins).values(login).onConflictDoNothing().returning();
+  if (!made) return null;
+  const [row] = await tx
+    .insert(users)
+    .values({ ...person, email: made.email, loginId: made.id })
+    .returning();
+  const { id: _loginId, email: _email, createdAt: _createdAt, updatedAt: _updatedAt, ...credentials } = made;
+  return { ...row!, ...credentials };
+}
+
+/** The rows (one a cooperative) of a login: for a condition such as `inArray(sessions.userId, …)`. */
+export function rowsOfLogin(db: Executor, loginId: string) {
+  return db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
+}
+
+/**
+ * The order in which a login's rows are offered when it signs in: an active one first, then the
+ * cooperative used last. A person in one cooperative has one row, so it changes nothing for them.
+ */
+export const signInOrder = [
+  sql`${users.accountStatus} = 'active' desc`,
+  sql`${users.lastLoginAt} desc nulls last`,
+  users.createdAt,
+];
