@@ -22,6 +22,7 @@ import {
   emailOutbox,
   exitRequests,
   files,
+  logins,
   memberships,
   mfaChallenges,
   nextOfKin,
@@ -32,6 +33,7 @@ import {
 } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 import { createMaintenance } from './maintenance.js';
+import { selectAccount } from '../db/accounts.js';
 import { createLocalStorage } from './storage.js';
 
 let t: TestContext;
@@ -181,7 +183,7 @@ describe(`the daily maintenance (${testEngine})`, () => {
     const report = await maintenance.run();
     expect(report.erasedMembers).toBe(1);
 
-    const [erased] = await t.db.select().from(users).where(eq(users.id, gone.userId));
+    const [erased] = await selectAccount(t.db).where(eq(users.id, gone.userId));
     expect(erased).toMatchObject({
       fullName: null,
       nationalId: null,
@@ -256,8 +258,11 @@ describe(`the daily maintenance (${testEngine})`, () => {
     expect(report.erasedApplicants).toBe(3);
 
     for (const applicant of [rejected, abandoned, suspended]) {
-      const [row] = await t.db.select().from(users).where(eq(users.id, applicant.userId));
+      const [row] = await selectAccount(t.db).where(eq(users.id, applicant.userId));
       expect(row).toMatchObject({ fullName: null, nationalId: null, idDocumentUrl: null, passwordHash: null });
+      // Their only row is erased, so their login goes too: nobody signs in with the old address.
+      const [login] = await t.db.select().from(logins).where(eq(logins.id, row!.loginId));
+      expect(login!.email).toBe(`erased-${row!.loginId}@letsema.invalid`);
       expect(row!.email).toBe(`erased-${applicant.userId}@letsema.invalid`);
       expect(row!.personalDataErasedAt).not.toBeNull();
       expect(await t.db.select().from(files).where(eq(files.ownerId, applicant.userId))).toEqual([]);

@@ -143,8 +143,9 @@ describe(`the members directory (${testEngine})`, () => {
     await t.db.execute(sql`update pools set name = 'Renamed while held' where id = ${pool.id}`);
     expect((await page()).items[0]!.pools).toEqual([expect.objectContaining({ name: 'Renamed while held' })]);
     // A member who joins past this page changes only its total.
-    await t.db.execute(sql`insert into users (email, full_name, registration_status)
-      values ('kept.total@example.com', 'Zzzzz Kept Total', 'active')`);
+    await t.db.execute(sql`with login as (insert into logins (email) values ('kept.total@example.com') returning *)
+      insert into users (email, login_id, full_name, registration_status)
+      select email, id, 'Zzzzz Kept Total', 'active' from login`);
     const after = await page();
     expect(after.items.map((item) => item.id)).toEqual([first.id, second.id]);
     expect(after.total).toBe(before.total + 1);
@@ -191,9 +192,12 @@ describe(`the members directory (${testEngine})`, () => {
 
   it('counts a search up to its cap and says so past it, while the whole directory counts exactly', async () => {
     await t.db.execute(
-      sql.raw(`insert into users (email, full_name, registration_status)
-        select 'capped.' || g || '@example.com', 'Capped Count ' || g, 'active'
-        from generate_series(1, ${DIRECTORY_COUNT_CAP + 1}) g`),
+      sql.raw(`with made as (
+          insert into logins (email)
+          select 'capped.' || g || '@example.com' from generate_series(1, ${DIRECTORY_COUNT_CAP + 1}) g returning *
+        )
+        insert into users (email, login_id, full_name, registration_status)
+        select email, id, 'Capped Count ' || split_part(split_part(email, '@', 1), '.', 2), 'active' from made`),
     );
     const searched = dataOf<Page & { totalIsCapped: boolean }>(await get('/api/admin/members?search=Capped&limit=5'));
     expect(searched.total).toBe(DIRECTORY_COUNT_CAP);
@@ -215,8 +219,10 @@ describe(`the members directory (${testEngine})`, () => {
     const before = await countMembers();
     expect(await total()).toBe(before);
     await t.db.execute(
-      sql.raw(`insert into users (email, registration_status)
-        select 'in-step.' || g || '@example.com', 'active' from generate_series(1, 3) g`),
+      sql.raw(`with made as (
+          insert into logins (email) select 'in-step.' || g || '@example.com' from generate_series(1, 3) g returning *
+        )
+        insert into users (email, login_id, registration_status) select email, id, 'active' from made`),
     );
     await seedActiveMember(t.db, { fullName: 'In Step One' });
     expect(await total()).toBe(before + 4);
