@@ -26,6 +26,8 @@ const placeholderValues: Record<string, readonly string[]> = {
   // A month's reopening or unlocking, asked and decided.
   requestKind: ['reopen', 'unlock'],
   requestOutcome: ['reopen', 'reopen_refused', 'unlock', 'unlock_refused'],
+  // A decision on a registration or a next of kin (apps/api/src/modules/admin/review-service.ts).
+  decision: ['approve', 'reject'],
 };
 
 const ACTION_CODE = /^[a-z_]+\.[a-z_]+$/;

@@ -83,7 +83,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     tx: Executor,
     actorId: string,
     user: UserRow,
-    action: string,
+    decision: 'approve' | 'reject',
     changes: Partial<UserRow>,
   ) {
     const [after] = await tx
@@ -91,19 +91,37 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
-    const audit = { actorId, action, targetType: 'user', targetId: user.id };
-    await writeAudit(tx, { ...audit, before: userSnapshot(user), after: userSnapshot(after!) });
+    await writeAudit(tx, {
+      actorId,
+      action: `kyc.${decision}`,
+      targetType: 'user',
+      targetId: user.id,
+      before: userSnapshot(user),
+      after: userSnapshot(after!),
+    });
   }
 
   /** Writes a decision on a next of kin with its audit row: what the next of kin was before and after. */
-  async function decideKin(tx: Executor, actorId: string, kin: KinRow, action: string, changes: Partial<KinRow>) {
+  async function decideKin(
+    tx: Executor,
+    actorId: string,
+    kin: KinRow,
+    decision: 'approve' | 'reject',
+    changes: Partial<KinRow>,
+  ) {
     const [after] = await tx
       .update(nextOfKin)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(nextOfKin.id, kin.id))
       .returning();
-    const audit = { actorId, action, targetType: 'next_of_kin', targetId: kin.id };
-    await writeAudit(tx, { ...audit, before: kinSnapshot(kin), after: kinSnapshot(after!) });
+    await writeAudit(tx, {
+      actorId,
+      action: `kin.${decision}`,
+      targetType: 'next_of_kin',
+      targetId: kin.id,
+      before: kinSnapshot(kin),
+      after: kinSnapshot(after!),
+    });
   }
 
   const tell = (tx: Executor, user: UserRow, title: string, paragraphs: string[], path: string) =>
@@ -135,7 +153,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         const kin = await tx.select().from(nextOfKin).where(eq(nextOfKin.userId, userId));
         if (kin.length < 2 || kin.some((k) => k.verificationStatus !== 'approved'))
           throw invalidState(reviewErrors.kinFirst);
-        await decideRegistration(tx, actorId, user, 'kyc.approve', {
+        await decideRegistration(tx, actorId, user, 'approve', {
           registrationStatus: 'active',
           rejectedFields: [],
           rejectionReason: null,
@@ -160,7 +178,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         const cleared: Partial<UserRow> = {};
         if (input.rejectedFields.includes('profilePictureUrl')) cleared.profilePictureUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
-        await decideRegistration(tx, actorId, user, 'kyc.reject', {
+        await decideRegistration(tx, actorId, user, 'reject', {
           ...cleared,
           registrationStatus: 'rejected',
           submittedAt: null,
@@ -183,7 +201,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
     async approveKin(actorId: string, userId: string, n: number): Promise<void> {
       await db.transaction(async (tx) => {
         const { user, kin } = await lockPendingKin(tx, userId, n);
-        await decideKin(tx, actorId, kin, 'kin.approve', { verificationStatus: 'approved' });
+        await decideKin(tx, actorId, kin, 'approve', { verificationStatus: 'approved' });
         await tell(
           tx,
           user,
@@ -202,7 +220,7 @@ export function createReviewService(deps: { db: Db; config: Pick<Config, 'public
         if (input.rejectedFields.includes('passportPhotoUrl')) cleared.passportPhotoUrl = null;
         if (input.rejectedFields.includes('idDocumentUrl')) cleared.idDocumentUrl = null;
         if (input.rejectedFields.includes('proofOfAddressUrl')) cleared.proofOfAddressUrl = null;
-        await decideKin(tx, actorId, kin, 'kin.reject', {
+        await decideKin(tx, actorId, kin, 'reject', {
           ...cleared,
           verificationStatus: 'rejected',
           rejectedFields: input.rejectedFields,
