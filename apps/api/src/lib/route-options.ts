@@ -17,3 +17,8 @@ export function signedInRoutes(guards: Pick<Guards, 'authenticate'>, tag: ApiTag
     schema: routeDoc({ tag, ...doc }),
   });
 }
+
+/** The options of the routes listed under `tag` that anyone may call without a token: their description. */
+export function publicRoutes(tag: ApiTag) {
+  return (doc: Omit<RouteDoc, 'tag' | 'isPublic'>) => ({ schema: routeDoc({ tag, isPublic: true, ...doc }) });
+}

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { publicRoutes, signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import type { AssistedResetService } from './assisted-reset.js';
 import { isUuid } from '../../lib/tokens.js';
@@ -28,25 +28,21 @@ export function assistedResetRoutes(
   deps: { assistedReset: AssistedResetService; guards: Guards },
 ) {
   const { assistedReset } = deps;
-  const signedIn = { preHandler: deps.guards.authenticate };
-  const tag = 'Members';
+  const membersRoute = signedInRoutes(deps.guards, 'Members');
+  const signInRoute = publicRoutes('Sign-in');
   const decide =
     'A second admin with Member Management decides: not the one who started it, nor the member (403 `MAKER_CHECKER`).';
 
   app.post(
     '/api/admin/members/:userId/assisted-reset',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Start a password reset for a member who cannot read their e-mail',
-        description: `For a member (not an admin) whose identity was checked in person. ${decide} An earlier reset of the member stops counting.`,
-        params: z.object({ userId: z.uuid() }),
-        status: 201,
-        data: assistedResetView,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Start a password reset for a member who cannot read their e-mail',
+      description: `For a member (not an admin) whose identity was checked in person. ${decide} An earlier reset of the member stops counting.`,
+      params: z.object({ userId: z.uuid() }),
+      status: 201,
+      data: assistedResetView,
+    }),
     async (request, reply) => {
       const memberId = idOf(request.params, 'userId', assistedResetMessages.memberOnly);
       return reply.code(201).send(ok(await assistedReset.start(currentUser(request).id, memberId)));
@@ -55,31 +51,23 @@ export function assistedResetRoutes(
 
   app.get(
     '/api/admin/assisted-resets',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Assisted resets waiting for a second admin, and approved ones not used yet',
-        data: z.array(assistedResetView),
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Assisted resets waiting for a second admin, and approved ones not used yet',
+      data: z.array(assistedResetView),
+    }),
     async () => ok(await assistedReset.list()),
   );
 
   app.post(
     '/api/admin/assisted-resets/:id/approve',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Approve an assisted reset: answers the one-time code, once',
-        description: `${decide} The code (24 hours, only its hash kept) is given to the member, who sets a new password with it at \`/assisted-reset\`.`,
-        params: z.object({ id: z.uuid() }),
-        data: approvedAssistedReset,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Approve an assisted reset: answers the one-time code, once',
+      description: `${decide} The code (24 hours, only its hash kept) is given to the member, who sets a new password with it at \`/assisted-reset\`.`,
+      params: z.object({ id: z.uuid() }),
+      data: approvedAssistedReset,
+    }),
     async (request) =>
       ok(
         await assistedReset.approve(
@@ -91,17 +79,13 @@ export function assistedResetRoutes(
 
   app.post(
     '/api/admin/assisted-resets/:id/reject',
-    {
-      config: { permission: 'member_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Refuse an assisted reset',
-        description: decide,
-        params: z.object({ id: z.uuid() }),
-        data: rejectedAnswer,
-      }),
-    },
+    membersRoute({
+      permission: 'member_management',
+      summary: 'Refuse an assisted reset',
+      description: decide,
+      params: z.object({ id: z.uuid() }),
+      data: rejectedAnswer,
+    }),
     async (request) =>
       ok(
         await assistedReset.reject(
@@ -113,18 +97,14 @@ export function assistedResetRoutes(
 
   app.post(
     '/api/auth/assisted-reset',
-    {
-      schema: routeDoc({
-        tag: 'Sign-in',
-        summary: 'Set a new password with the one-time code the cooperative gave; every session ends',
-        description:
-          'The same strength rules as registration; `code` (authenticator app or recovery code) is required when two-factor sign-in is on. A wrong, used or expired code, or another address, answer alike; five tries an hour per address.',
-        isPublic: true,
-        body: assistedResetCompleteBody,
-        data: resetAnswer,
-        errors: [429],
-      }),
-    },
+    signInRoute({
+      summary: 'Set a new password with the one-time code the cooperative gave; every session ends',
+      description:
+        'The same strength rules as registration; `code` (authenticator app or recovery code) is required when two-factor sign-in is on. A wrong, used or expired code, or another address, answer alike; five tries an hour per address.',
+      body: assistedResetCompleteBody,
+      data: resetAnswer,
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(assistedResetCompleteBody, request.body);
       return ok(await assistedReset.complete(body, request.ip));

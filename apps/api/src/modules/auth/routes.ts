@@ -35,7 +35,7 @@ import type { Guards } from '../../lib/auth-guard.js';
 import { currentUser } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { parseInput } from '../../lib/validate.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { publicRoutes, signedInRoutes } from '../../lib/route-options.js';
 import { authMessages, type AuthService } from './service.js';
 import { z } from 'zod';
 
@@ -51,24 +51,20 @@ export function authRoutes(
 ) {
   const { auth, guards } = deps;
 
-  const tag = 'Sign-in';
-  const signedIn = { preHandler: guards.authenticate };
+  const publicRoute = publicRoutes('Sign-in');
+  const signedInRoute = signedInRoutes(guards, 'Sign-in');
 
   app.post(
     '/api/auth/register',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Register a member account',
-        description:
-          'Opens a session at once: the new account is `pending_kyc` until its registration is complete and reviewed. A confirmation link is e-mailed.',
-        isPublic: true,
-        body: registerBody,
-        status: 201,
-        data: tokenAnswer,
-        errors: [409, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Register a member account',
+      description:
+        'Opens a session at once: the new account is `pending_kyc` until its registration is complete and reviewed. A confirmation link is e-mailed.',
+      body: registerBody,
+      status: 201,
+      data: tokenAnswer,
+      errors: [409, 429],
+    }),
     async (request, reply) => {
       const body = parseInput(registerBody, request.body);
       const result = await auth.register(body, request.ip);
@@ -78,18 +74,14 @@ export function authRoutes(
 
   app.post(
     '/api/auth/login',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Sign in with e-mail and password',
-        description:
-          'Answers a token, or, when the account has two-factor sign-in on, a challenge to finish at `POST /api/auth/login/mfa`.',
-        isPublic: true,
-        body: loginBody,
-        data: loginAnswer,
-        errors: [401, 403, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Sign in with e-mail and password',
+      description:
+        'Answers a token, or, when the account has two-factor sign-in on, a challenge to finish at `POST /api/auth/login/mfa`.',
+      body: loginBody,
+      data: loginAnswer,
+      errors: [401, 403, 429],
+    }),
     async (request) => {
       const body = parseInput(loginBody, request.body);
       return ok(await auth.login(body, request.ip));
@@ -98,18 +90,14 @@ export function authRoutes(
 
   app.post(
     '/api/auth/password-reset',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'E-mail a link to choose a new password',
-        description:
-          'Answers the same whether or not an account uses the address. The link works once, for 30 minutes. Limited per network address and per address typed (three an hour).',
-        isPublic: true,
-        body: emailLinkBody,
-        data: sentAnswer,
-        errors: [429],
-      }),
-    },
+    publicRoute({
+      summary: 'E-mail a link to choose a new password',
+      description:
+        'Answers the same whether or not an account uses the address. The link works once, for 30 minutes. Limited per network address and per address typed (three an hour).',
+      body: emailLinkBody,
+      data: sentAnswer,
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(emailLinkBody, request.body);
       return ok(await auth.recovery.requestPasswordReset(body, request.ip));
@@ -118,18 +106,14 @@ export function authRoutes(
 
   app.post(
     '/api/auth/password-reset/complete',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Choose a new password with the token from a reset link; every session ends',
-        description:
-          'The same strength rules as registration. When the account has two-factor sign-in on, `code` (from the authenticator app, or a recovery code) is required.',
-        isPublic: true,
-        body: passwordResetCompleteBody,
-        data: resetAnswer,
-        errors: [429],
-      }),
-    },
+    publicRoute({
+      summary: 'Choose a new password with the token from a reset link; every session ends',
+      description:
+        'The same strength rules as registration. When the account has two-factor sign-in on, `code` (from the authenticator app, or a recovery code) is required.',
+      body: passwordResetCompleteBody,
+      data: resetAnswer,
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(passwordResetCompleteBody, request.body);
       return ok(await auth.recovery.completePasswordReset(body, request.ip));
@@ -138,18 +122,14 @@ export function authRoutes(
 
   app.post(
     '/api/auth/login/link',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'E-mail a sign-in link',
-        description:
-          'For an account whose password sign-in is paused after too many wrong passwords in a day, or a member who prefers it. Answers the same whether or not an account uses the address. The link works once, for 15 minutes.',
-        isPublic: true,
-        body: emailLinkBody,
-        data: sentAnswer,
-        errors: [429],
-      }),
-    },
+    publicRoute({
+      summary: 'E-mail a sign-in link',
+      description:
+        'For an account whose password sign-in is paused after too many wrong passwords in a day, or a member who prefers it. Answers the same whether or not an account uses the address. The link works once, for 15 minutes.',
+      body: emailLinkBody,
+      data: sentAnswer,
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(emailLinkBody, request.body);
       return ok(await auth.recovery.requestSignInLink(body, request.ip));
@@ -158,17 +138,13 @@ export function authRoutes(
 
   app.post(
     '/api/auth/login/link/complete',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Sign in with the token from an e-mailed sign-in link',
-        description: 'Answers a token, or a two-factor challenge to finish at `POST /api/auth/login/mfa`.',
-        isPublic: true,
-        body: signInLinkBody,
-        data: loginAnswer,
-        errors: [403, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Sign in with the token from an e-mailed sign-in link',
+      description: 'Answers a token, or a two-factor challenge to finish at `POST /api/auth/login/mfa`.',
+      body: signInLinkBody,
+      data: loginAnswer,
+      errors: [403, 429],
+    }),
     async (request) => {
       const body = parseInput(signInLinkBody, request.body);
       return ok(await auth.recovery.completeSignInLink(body, request.ip));
@@ -177,15 +153,11 @@ export function authRoutes(
 
   app.post(
     '/api/auth/verify-email',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Confirm the e-mail address with the token from the link',
-        isPublic: true,
-        body: verifyEmailBody,
-        data: verifiedAnswer,
-      }),
-    },
+    publicRoute({
+      summary: 'Confirm the e-mail address with the token from the link',
+      body: verifyEmailBody,
+      data: verifiedAnswer,
+    }),
     async (request) => {
       const body = parseInput(verifyEmailBody, request.body);
       return ok(await auth.verifyEmail(body));
@@ -194,74 +166,56 @@ export function authRoutes(
 
   app.post(
     '/api/auth/verify-email/resend',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Send the confirmation link again',
-        data: sentAnswer,
-        errors: [409, 429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Send the confirmation link again',
+      data: sentAnswer,
+      errors: [409, 429],
+    }),
     async (request) => ok(await auth.resendVerification(currentUser(request).id)),
   );
 
   app.post(
     '/api/auth/login/mfa',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Finish a sign-in with a two-factor or recovery code',
-        isPublic: true,
-        body: loginMfaBody,
-        data: tokenAnswer,
-        errors: [401, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Finish a sign-in with a two-factor or recovery code',
+      body: loginMfaBody,
+      data: tokenAnswer,
+      errors: [401, 429],
+    }),
     async (request) => {
       const body = parseInput(loginMfaBody, request.body);
       return ok(await auth.loginWithCode(body, request.ip));
     },
   );
 
-  app.get(
-    '/api/auth/me',
-    { ...signedIn, schema: routeDoc({ tag, summary: 'The signed-in account', data: meView }) },
-    async (request) => ok(await auth.me(currentUser(request).id)),
+  app.get('/api/auth/me', signedInRoute({ summary: 'The signed-in account', data: meView }), async (request) =>
+    ok(await auth.me(currentUser(request).id)),
   );
 
   app.get(
     '/api/auth/mfa',
-    { ...signedIn, schema: routeDoc({ tag, summary: 'Whether two-factor sign-in is on', data: mfaStatus }) },
+    signedInRoute({ summary: 'Whether two-factor sign-in is on', data: mfaStatus }),
     async (request) => ok(await auth.twoFactor.status(currentUser(request).id)),
   );
 
   app.post(
     '/api/auth/mfa/setup',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
-        data: mfaSetup,
-        errors: [409],
-      }),
-    },
+    signedInRoute({
+      summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
+      data: mfaSetup,
+      errors: [409],
+    }),
     async (request) => ok(await auth.twoFactor.setup(currentUser(request).id)),
   );
 
   app.post(
     '/api/auth/mfa/enable',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Turn on two-factor sign-in with a first code; answers the recovery codes once',
-        body: enableMfaBody,
-        data: recoveryCodes,
-        errors: [409, 429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Turn on two-factor sign-in with a first code; answers the recovery codes once',
+      body: enableMfaBody,
+      data: recoveryCodes,
+      errors: [409, 429],
+    }),
     async (request) => {
       const body = parseInput(enableMfaBody, request.body);
       return ok(await auth.twoFactor.enable(currentUser(request).id, body));
@@ -270,16 +224,12 @@ export function authRoutes(
 
   app.post(
     '/api/auth/mfa/disable',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Turn off two-factor sign-in (not for admins while it is required)',
-        body: disableMfaBody,
-        data: z.object({ enabled: z.literal(false) }),
-        errors: [409, 429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Turn off two-factor sign-in (not for admins while it is required)',
+      body: disableMfaBody,
+      data: z.object({ enabled: z.literal(false) }),
+      errors: [409, 429],
+    }),
     async (request) => {
       const body = parseInput(disableMfaBody, request.body);
       await auth.twoFactor.disable(currentUser(request).id, body, request.ip);
@@ -289,16 +239,12 @@ export function authRoutes(
 
   app.post(
     '/api/auth/mfa/recovery-codes',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Replace the recovery codes; the old ones stop working',
-        body: newRecoveryCodesBody,
-        data: recoveryCodes,
-        errors: [409, 429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Replace the recovery codes; the old ones stop working',
+      body: newRecoveryCodesBody,
+      data: recoveryCodes,
+      errors: [409, 429],
+    }),
     async (request) => {
       const body = parseInput(newRecoveryCodesBody, request.body);
       return ok(await auth.twoFactor.newRecoveryCodes(currentUser(request).id, body.code));
@@ -308,7 +254,7 @@ export function authRoutes(
   const signedOut = z.object({ signedOut: z.literal(true) });
   app.post(
     '/api/auth/logout',
-    { ...signedIn, schema: routeDoc({ tag, summary: 'Sign out: this token stops working', data: signedOut }) },
+    signedInRoute({ summary: 'Sign out: this token stops working', data: signedOut }),
     async (request) => {
       await auth.logout(currentUser(request).id, request.auth!.sessionId);
       return ok({ signedOut: true });
@@ -317,14 +263,10 @@ export function authRoutes(
 
   app.post(
     '/api/auth/logout-all',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Sign out everywhere: every token of the account stops working',
-        data: signedOut,
-      }),
-    },
+    signedInRoute({
+      summary: 'Sign out everywhere: every token of the account stops working',
+      data: signedOut,
+    }),
     async (request) => {
       await auth.logoutAll(currentUser(request).id);
       return ok({ signedOut: true });
@@ -333,16 +275,12 @@ export function authRoutes(
 
   app.post(
     '/api/auth/reauthenticate',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Type the password again before a sensitive change (valid five minutes)',
-        body: reauthenticateBody,
-        data: z.object({ reauthenticatedAt: z.iso.datetime() }),
-        errors: [429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Type the password again before a sensitive change (valid five minutes)',
+      body: reauthenticateBody,
+      data: z.object({ reauthenticatedAt: z.iso.datetime() }),
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(reauthenticateBody, request.body);
       return ok(await auth.reauthenticate(currentUser(request).id, request.auth!.sessionId, body, request.ip));
@@ -351,33 +289,24 @@ export function authRoutes(
 
   app.post(
     '/api/auth/reauthenticate/email-code',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary:
-          'E-mail a one-time code to confirm with, for an account without a password (signed in with a provider)',
-        description:
-          'The code (six digits, ten minutes, five tries) is sent to `POST /api/auth/reauthenticate` as `code`, from the same session. One a minute, five an hour.',
-        data: sentAnswer,
-        errors: [409, 429],
-      }),
-    },
+    signedInRoute({
+      summary: 'E-mail a one-time code to confirm with, for an account without a password (signed in with a provider)',
+      description:
+        'The code (six digits, ten minutes, five tries) is sent to `POST /api/auth/reauthenticate` as `code`, from the same session. One a minute, five an hour.',
+      data: sentAnswer,
+      errors: [409, 429],
+    }),
     async (request) => ok(await auth.sendReauthCode(currentUser(request).id, request.auth!.sessionId)),
   );
 
   app.post(
     '/api/auth/change-password',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Change the password; every other session ends',
-        body: changePasswordBody,
-        data: z.object({ changed: z.literal(true) }),
-        errors: [429],
-      }),
-    },
+    signedInRoute({
+      summary: 'Change the password; every other session ends',
+      body: changePasswordBody,
+      data: z.object({ changed: z.literal(true) }),
+      errors: [429],
+    }),
     async (request) => {
       const body = parseInput(changePasswordBody, request.body);
       await auth.changePassword(currentUser(request).id, request.auth!.sessionId, body, request.ip);
@@ -387,24 +316,17 @@ export function authRoutes(
 
   app.get(
     '/api/auth/email-preferences',
-    {
-      ...signedIn,
-      schema: routeDoc({ tag, summary: 'Which kinds of notification also come by e-mail', data: emailPreferences }),
-    },
+    signedInRoute({ summary: 'Which kinds of notification also come by e-mail', data: emailPreferences }),
     async (request) => ok(await auth.emailPreferences(currentUser(request).id)),
   );
 
   app.put(
     '/api/auth/email-preferences',
-    {
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Choose which kinds of notification also come by e-mail',
-        body: emailPreferencesBody,
-        data: emailPreferences,
-      }),
-    },
+    signedInRoute({
+      summary: 'Choose which kinds of notification also come by e-mail',
+      body: emailPreferencesBody,
+      data: emailPreferences,
+    }),
     async (request) => {
       const body = parseInput(emailPreferencesBody, request.body);
       return ok(await auth.setEmailPreferences(currentUser(request).id, body));
@@ -414,32 +336,24 @@ export function authRoutes(
   /** Which sign-in providers are offered, with what the browser needs to use them. */
   app.get(
     '/api/auth/providers',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'The sign-in providers offered besides the password',
-        description: '`google` is null when Google sign-in is not configured or its provider cannot be reached.',
-        isPublic: true,
-        data: authProviders,
-      }),
-    },
+    publicRoute({
+      summary: 'The sign-in providers offered besides the password',
+      description: '`google` is null when Google sign-in is not configured or its provider cannot be reached.',
+      data: authProviders,
+    }),
     async () => ok({ google: deps.google ? await deps.google.publicSettings().catch(() => null) : null }),
   );
 
   app.post(
     '/api/auth/google',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Sign in with the code Google sent back (PKCE)',
-        description:
-          'Answers a token, or a two-factor challenge. 404 when Google sign-in is not configured; an account is linked to an existing e-mail only when the provider says it is verified.',
-        isPublic: true,
-        body: googleSignInBody,
-        data: loginAnswer,
-        errors: [401, 403, 404, 409, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Sign in with the code Google sent back (PKCE)',
+      description:
+        'Answers a token, or a two-factor challenge. 404 when Google sign-in is not configured; an account is linked to an existing e-mail only when the provider says it is verified.',
+      body: googleSignInBody,
+      data: loginAnswer,
+      errors: [401, 403, 404, 409, 429],
+    }),
     async (request) => {
       if (!deps.google) throw notFound('Google sign-in is not configured');
       const body = parseInput(googleSignInBody, request.body);

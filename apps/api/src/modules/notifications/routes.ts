@@ -10,15 +10,12 @@ import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { signedInRoutes } from '../../lib/route-options.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
 import { parseInput } from '../../lib/validate.js';
 import type { NotificationService } from './service.js';
 
 export function notificationRoutes(app: FastifyInstance, deps: { notifications: NotificationService; guards: Guards }) {
   const { notifications, guards } = deps;
-  const signedIn = { preHandler: guards.authenticate };
   const notificationsRoute = signedInRoutes(guards, 'Notifications');
-  const tag = 'Notifications';
 
   app.get(
     '/api/notifications',
@@ -36,14 +33,12 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
   app.get(
     '/api/notifications/unread-count',
     {
-      ...signedIn,
-      config: { isPolling: true },
-      schema: routeDoc({
-        tag,
+      ...notificationsRoute({
         summary: 'How many notifications are unread (the bell polls it)',
         description: 'Polling is not activity: it never moves the session on.',
         data: unreadCount,
       }),
+      config: { isPolling: true },
     },
     async (request) => ok({ count: await notifications.countUnread(currentUser(request).id) }),
   );
@@ -55,19 +50,12 @@ export function notificationRoutes(app: FastifyInstance, deps: { notifications: 
       params: z.object({ id: z.uuid() }),
       data: notificationView,
     }),
-    async (request) => {
-      return ok(await notifications.markRead(currentUser(request).id, request.params.id));
-    },
+    async (request) => ok(await notifications.markRead(currentUser(request).id, request.params.id)),
   );
 
   app.post(
     '/api/notifications/mark-all-read',
-    notificationsRoute({
-      summary: 'Mark every notification read',
-      data: markedAllRead,
-    }),
-    async (request) => {
-      return ok(await notifications.markAllRead(currentUser(request).id));
-    },
+    notificationsRoute({ summary: 'Mark every notification read', data: markedAllRead }),
+    async (request) => ok(await notifications.markAllRead(currentUser(request).id)),
   );
 }

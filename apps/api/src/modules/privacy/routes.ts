@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../../lib/auth-guard.js';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { signedInRoutes } from '../../lib/route-options.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { PrivacyService } from './service.js';
 
@@ -11,14 +11,16 @@ export function privacyRoutes(
   app: FastifyInstance,
   deps: { privacy: PrivacyService; guards: Guards; limiter: RateLimiter },
 ) {
-  const schema = routeDoc({
-    tag: 'Profile',
+  const options = signedInRoutes(
+    deps.guards,
+    'Profile',
+  )({
     summary: 'Everything held about the signed-in account, as one ZIP',
     description: 'The account, next of kin, memberships, payments, messages, activity and uploaded files.',
     file: { contentTypes: ['application/zip'], description: 'The ZIP, as an attachment' },
     errors: [429],
   });
-  app.get('/api/auth/my-data', { preHandler: deps.guards.authenticate, schema }, async (request, reply) => {
+  app.get('/api/auth/my-data', options, async (request, reply) => {
     const user = currentUser(request);
     await deps.limiter.hit(
       `my-data:user:${user.id}`,

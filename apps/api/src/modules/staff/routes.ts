@@ -14,7 +14,7 @@ import { currentUser, type Guards } from '../../lib/auth-guard.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound } from '../../lib/errors.js';
 import { z } from 'zod';
-import { routeDoc } from '../../lib/openapi/route-doc.js';
+import { publicRoutes, signedInRoutes } from '../../lib/route-options.js';
 import { parseInput } from '../../lib/validate.js';
 import { isUuid } from '../../lib/tokens.js';
 import type { FastifyRequest } from 'fastify';
@@ -38,8 +38,8 @@ export function staffRoutes(
   deps: { staff: StaffService; invitations: StaffInvitationService; guards: Guards },
 ) {
   const { staff, invitations, guards } = deps;
-  const signedIn = { preHandler: guards.authenticate };
-  const tag = 'Staff';
+  const staffRoute = signedInRoutes(guards, 'Staff');
+  const publicRoute = publicRoutes('Staff');
   const params = z.object({ id: z.uuid() });
   const reauth =
     "Inviting, changing roles, and approving roles need the acting admin's password typed again within five minutes (`POST /api/auth/reauthenticate`), else 403 `REAUTH_REQUIRED`.";
@@ -48,63 +48,47 @@ export function staffRoutes(
 
   app.get(
     '/api/admin/staff',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({ tag, summary: 'Every staff account', data: z.array(staffView) }),
-    },
+    staffRoute({ permission: 'staff_management', summary: 'Every staff account', data: z.array(staffView) }),
     async () => ok((await staff.list()).map(toStaffView)),
   );
 
   app.post(
     '/api/auth/staff-invitation',
-    {
-      schema: routeDoc({
-        tag,
-        summary: "Read an admin invitation from its link's token",
-        description:
-          'While two-factor is required for admins, also starts its set-up (a new secret each time). An unknown, used or expired link answers 404 with one message. Limited per address like sign-in.',
-        isPublic: true,
-        body: staffInvitationBody,
-        data: staffInvitationView,
-        errors: [404, 429],
-      }),
-    },
+    publicRoute({
+      summary: "Read an admin invitation from its link's token",
+      description:
+        'While two-factor is required for admins, also starts its set-up (a new secret each time). An unknown, used or expired link answers 404 with one message. Limited per address like sign-in.',
+      body: staffInvitationBody,
+      data: staffInvitationView,
+      errors: [404, 429],
+    }),
     async (request) => ok(await invitations.read(parseInput(staffInvitationBody, request.body), request.ip)),
   );
 
   app.post(
     '/api/auth/staff-invitation/accept',
-    {
-      schema: routeDoc({
-        tag,
-        summary: 'Accept an admin invitation: choose a password, turn on two-factor, sign in',
-        description:
-          'The link works once, for 72 hours. The roles in effect are those already approved; others follow when approved.',
-        isPublic: true,
-        body: acceptStaffInvitationBody,
-        data: acceptedInvitation,
-        errors: [404, 429],
-      }),
-    },
+    publicRoute({
+      summary: 'Accept an admin invitation: choose a password, turn on two-factor, sign in',
+      description:
+        'The link works once, for 72 hours. The roles in effect are those already approved; others follow when approved.',
+      body: acceptStaffInvitationBody,
+      data: acceptedInvitation,
+      errors: [404, 429],
+    }),
     async (request) => ok(await invitations.accept(parseInput(acceptStaffInvitationBody, request.body), request.ip)),
   );
 
   app.post(
     '/api/admin/staff',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Invite an admin: an e-mailed single-use link lets them choose their own password',
-        description: `No password is taken. Only the super admin grants Staff Management. ${checked} ${reauth}`,
-        body: createStaffBody,
-        status: 201,
-        data: staffView,
-        errors: [409],
-      }),
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: 'Invite an admin: an e-mailed single-use link lets them choose their own password',
+      description: `No password is taken. Only the super admin grants Staff Management. ${checked} ${reauth}`,
+      body: createStaffBody,
+      status: 201,
+      data: staffView,
+      errors: [409],
+    }),
     async (request, reply) => {
       const body = parseInput(createStaffBody, request.body);
       return reply.code(201).send(ok(toStaffView(await staff.create(actorOf(request), body))));
@@ -113,19 +97,15 @@ export function staffRoutes(
 
   app.put(
     '/api/admin/staff/:id',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: "Change a staff account's name, phone or roles",
-        description: `Nobody changes their own roles here; the e-mail cannot change. No password is taken (400): a staff manager sends the admin a reset link instead (\`POST /api/admin/staff/{id}/password-reset\`). ${checked} ${reauth}`,
-        params,
-        body: updateStaffBody,
-        data: staffView,
-        errors: [409],
-      }),
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: "Change a staff account's name, phone or roles",
+      description: `Nobody changes their own roles here; the e-mail cannot change. No password is taken (400): a staff manager sends the admin a reset link instead (\`POST /api/admin/staff/{id}/password-reset\`). ${checked} ${reauth}`,
+      params,
+      body: updateStaffBody,
+      data: staffView,
+      errors: [409],
+    }),
     async (request) => {
       const id = staffId(request.params);
       const body = parseInput(updateStaffBody, request.body);
@@ -139,19 +119,15 @@ export function staffRoutes(
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
       `/api/admin/staff/grants/:id/${decision}`,
-      {
-        ...signedIn,
-        config: { permission: 'staff_management' },
-        schema: routeDoc({
-          tag,
-          summary:
-            decision === 'approve' ? 'Approve roles waiting for a second admin' : 'Refuse roles waiting for approval',
-          description: `Refused (403 \`MAKER_CHECKER\`) to the admin who asked and to the admin the roles are for; a decided grant answers 409.${decision === 'approve' ? ` ${reauth}` : ''}`,
-          params,
-          data: staffView,
-          errors: [409],
-        }),
-      },
+      staffRoute({
+        permission: 'staff_management',
+        summary:
+          decision === 'approve' ? 'Approve roles waiting for a second admin' : 'Refuse roles waiting for approval',
+        description: `Refused (403 \`MAKER_CHECKER\`) to the admin who asked and to the admin the roles are for; a decided grant answers 409.${decision === 'approve' ? ` ${reauth}` : ''}`,
+        params,
+        data: staffView,
+        errors: [409],
+      }),
       async (request) => {
         const id = (request.params as { id?: string }).id ?? '';
         if (!isUuid(id)) throw notFound(staffMessages.grantNotFound);
@@ -162,72 +138,52 @@ export function staffRoutes(
 
   app.post(
     '/api/admin/staff/:id/invitation',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Send an invited admin a new link (the earlier ones stop working)',
-        params,
-        data: staffView,
-        errors: [409],
-      }),
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: 'Send an invited admin a new link (the earlier ones stop working)',
+      params,
+      data: staffView,
+      errors: [409],
+    }),
     async (request) => ok(toStaffView(await staff.reinvite(actorOf(request), staffId(request.params)))),
   );
 
   app.post(
     '/api/admin/staff/:id/password-reset',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'E-mail an admin a link to choose a new password',
-        description:
-          "The admin's own reset link (30 minutes, once), sent to their address: the staff manager never sees it nor the password chosen with it, and nobody sets another admin's password. Not for oneself (Settings), an admin still invited (send the invitation again), or a suspended one; only the super admin for the super admin. Three an hour per admin, counted with the admin's own requests.",
-        params,
-        data: sentAnswer,
-        errors: [409, 429],
-      }),
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: 'E-mail an admin a link to choose a new password',
+      description:
+        "The admin's own reset link (30 minutes, once), sent to their address: the staff manager never sees it nor the password chosen with it, and nobody sets another admin's password. Not for oneself (Settings), an admin still invited (send the invitation again), or a suspended one; only the super admin for the super admin. Three an hour per admin, counted with the admin's own requests.",
+      params,
+      data: sentAnswer,
+      errors: [409, 429],
+    }),
     async (request) => ok(await staff.sendPasswordReset(actorOf(request), staffId(request.params))),
   );
 
   app.post(
     '/api/admin/staff/:id/reactivate',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Reactivate a suspended staff account (the super admin only)',
-        params,
-        data: staffView,
-        errors: [409],
-      }),
-    },
-    async (request) => {
-      return ok(toStaffView(await staff.reactivate(actorOf(request), staffId(request.params))));
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: 'Reactivate a suspended staff account (the super admin only)',
+      params,
+      data: staffView,
+      errors: [409],
+    }),
+    async (request) => ok(toStaffView(await staff.reactivate(actorOf(request), staffId(request.params)))),
   );
 
   app.delete(
     '/api/admin/staff/:id',
-    {
-      config: { permission: 'staff_management' },
-      ...signedIn,
-      schema: routeDoc({
-        tag,
-        summary: 'Suspend a staff account: its sessions end at once',
-        description: 'Nobody suspends themselves, the super admin, or the last active holder of Staff Management.',
-        params,
-        data: staffView,
-        errors: [409],
-      }),
-    },
-    async (request) => {
-      return ok(toStaffView(await staff.suspend(actorOf(request), staffId(request.params))));
-    },
+    staffRoute({
+      permission: 'staff_management',
+      summary: 'Suspend a staff account: its sessions end at once',
+      description: 'Nobody suspends themselves, the super admin, or the last active holder of Staff Management.',
+      params,
+      data: staffView,
+      errors: [409],
+    }),
+    async (request) => ok(toStaffView(await staff.suspend(actorOf(request), staffId(request.params)))),
   );
 }
