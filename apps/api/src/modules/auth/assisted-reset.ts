@@ -10,16 +10,14 @@ import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
-import { accountLinks, logins, sessions, users } from '../../db/schema.js';
-import { accountColumns, rowsOfLogin } from '../../db/accounts.js';
+import { accountLinks, logins, users } from '../../db/schema.js';
+import { accountColumns } from '../../db/accounts.js';
 import { addressKey } from '../../lib/address-group.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { buildMail } from '../../lib/mail.js';
 import { assertCanDecide } from '../../lib/maker-checker.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import { queueMail } from '../notifications/service.js';
-import { hashNewPassword } from './recovery.js';
+import { hashNewPassword, setResetPassword } from './recovery.js';
 import { announceWaiting } from '../queues/announce.js';
 import type { TwoFactorService } from './two-factor.js';
 
@@ -233,37 +231,18 @@ export function createAssistedResetService(deps: {
       const passwordHash = await hashNewPassword(twoFactor, user, input);
       await db.transaction(async (tx) => {
         const { link, user: owner } = await open(tx, true);
-        const at = now();
-        await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, link.id));
-        await tx
-          .update(logins)
-          .set({ passwordHash, passwordSetAt: at, passwordChangeRequired: false, updatedAt: at })
-          .where(eq(logins.id, owner.loginId));
-        const ended = await tx
-          .update(sessions)
-          .set({ revokedAt: at })
-          .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
-          .returning({ id: sessions.id });
+        const sessionsEnded = await setResetPassword(tx, config.publicUrl, owner, {
+          linkId: link.id,
+          at: now(),
+          login: { passwordHash },
+          changedWith: 'with a one-time code from the cooperative',
+        });
         await writeAudit(tx, {
           actorId: owner.id,
           action: 'account.assisted_reset',
           targetType: 'user',
           targetId: owner.id,
-          after: { sessionsEnded: ended.length, makerId: link.requestedBy },
-        });
-        // Told at the address too, in case the reset was not theirs.
-        await queueMail(tx, {
-          to: owner.email,
-          ...buildMail({
-            publicUrl: config.publicUrl,
-            subject: 'Letsema: your password was changed',
-            greetingName: owner.fullName,
-            paragraphs: [
-              'The password of your Letsema account was just changed with a one-time code from the cooperative, and every device was signed out.',
-              'If this was not you, please contact the cooperative at once.',
-            ],
-            action: { label: 'Sign in', path: '/login' },
-          }),
+          after: { sessionsEnded, makerId: link.requestedBy },
         });
       });
       return { reset: true };

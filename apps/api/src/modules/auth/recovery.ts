@@ -125,6 +125,51 @@ export async function hashNewPassword(
 }
 
 /**
+ * Finishes a reset with its link or code (`linkId`): the link is used, the login takes the new
+ * password, every session of the login ends, and the owner is told at their address in case the
+ * reset was not theirs. Answers how many sessions ended, for the caller's audit row.
+ */
+export async function setResetPassword(
+  tx: Executor,
+  publicUrl: string,
+  owner: Pick<Account, 'id' | 'loginId' | 'email' | 'fullName'>,
+  reset: {
+    linkId: string;
+    at: Date;
+    /** The new password's hash, and any other login column this way of resetting sets. */
+    login: { passwordHash: string } & Partial<typeof logins.$inferInsert>;
+    /** How the password was changed, as the e-mail says it ("with a reset link sent to this address"). */
+    changedWith: string;
+  },
+): Promise<number> {
+  const { at } = reset;
+  await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, reset.linkId));
+  await tx
+    .update(logins)
+    .set({ ...reset.login, passwordSetAt: at, passwordChangeRequired: false, updatedAt: at })
+    .where(eq(logins.id, owner.loginId));
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await queueMail(tx, {
+    to: owner.email,
+    ...buildMail({
+      publicUrl,
+      subject: 'Letsema: your password was changed',
+      greetingName: owner.fullName,
+      paragraphs: [
+        `The password of your Letsema account was just changed ${reset.changedWith}, and every device was signed out.`,
+        'If this was not you, please contact the cooperative at once.',
+      ],
+      action: { label: 'Sign in', path: '/login' },
+    }),
+  });
+  return ended.length;
+}
+
+/**
  * Recovery without the password: a reset link to choose a new one, and a sign-in link for an
  * account whose password sign-in is paused for the day. Both are asked for with an address and
  * answer the same whether or not an account uses it.
@@ -207,45 +252,18 @@ export function createRecoveryService(deps: {
         // Locked, so of two uses at the same moment the second finds the link used.
         const { link, user: owner } = await openLink(tx, 'password_reset', input.token, true);
         const at = now();
-        await tx.update(accountLinks).set({ usedAt: at }).where(eq(accountLinks.id, link.id));
-        await tx
-          .update(logins)
-          .set({
-            passwordHash,
-            passwordSetAt: at,
-            emailVerifiedAt: owner.emailVerifiedAt ?? at,
-            passwordChangeRequired: false,
-            updatedAt: at,
-          })
-          .where(eq(logins.id, owner.loginId));
-        const ended = await tx
-          .update(sessions)
-          .set({ revokedAt: at })
-          .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
-          .returning({ id: sessions.id });
+        const sessionsEnded = await setResetPassword(tx, config.publicUrl, owner, {
+          linkId: link.id,
+          at,
+          login: { passwordHash, emailVerifiedAt: owner.emailVerifiedAt ?? at },
+          changedWith: 'with a reset link sent to this address',
+        });
         await writeAudit(tx, {
           actorId: owner.id,
           action: 'account.password_reset',
           targetType: 'user',
           targetId: owner.id,
-          after: {
-            sessionsEnded: ended.length,
-            secondFactor: owner.mfaEnabledAt ? 'checked' : 'off',
-            requestedBy: link.requestedBy,
-          },
-        });
-        await queueMail(tx, {
-          to: owner.email,
-          ...buildMail({
-            publicUrl: config.publicUrl,
-            subject: 'Letsema: your password was changed',
-            greetingName: owner.fullName,
-            paragraphs: [
-              'The password of your Letsema account was just changed with a reset link sent to this address, and every device was signed out.',
-              'If this was not you, please contact the cooperative at once.',
-            ],
-            action: { label: 'Sign in', path: '/login' },
-          }),
+          after: { sessionsEnded, secondFactor: owner.mfaEnabledAt ? 'checked' : 'off', requestedBy: link.requestedBy },
         });
       });
       // The owner has shown they hold the address: password sign-in is theirs again today.
