@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
-import { logins, users } from './schema.js';
+import { cooperatives, logins, users } from './schema.js';
 
 /** What a person's login holds beyond its address: password, two-factor and third-party identity. */
 export const credentialColumns = {
@@ -61,11 +61,18 @@ export function rowsOfLogin(db: Executor, loginId: string) {
 }
 
 /**
- * The order in which a login's rows are offered when it signs in: an active one first, then the
- * cooperative used last. A person in one cooperative has one row, so it changes nothing for them.
+ * Whether the cooperative of a `users` row is open: a suspended cooperative (or one waiting for the
+ * platform's approval) lets none of its people in.
+ */
+export const cooperativeIsOpen = sql`exists (select 1 from ${cooperatives} where ${cooperatives.id} = ${users.cooperativeId} and ${cooperatives.status} = 'active')`;
+
+/**
+ * The order in which a login's rows are offered when it signs in: an active one in an open
+ * cooperative first, then the cooperative used last. A person in one cooperative has one row, so it
+ * changes nothing for them.
  */
 export const signInOrder = [
-  sql`${users.accountStatus} = 'active' desc`,
+  sql`${users.accountStatus} = 'active' and ${cooperativeIsOpen} desc`,
   sql`${users.lastLoginAt} desc nulls last`,
   users.createdAt,
 ];

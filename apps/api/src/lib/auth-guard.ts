@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { logins, sessions, users } from '../db/schema.js';
+import { cooperativeIsOpen } from '../db/accounts.js';
 import type { Account } from '../db/accounts.js';
 import { verifyToken, type TokenClaims } from './tokens.js';
 import { writeAudit } from './audit.js';
@@ -83,8 +84,8 @@ export function touchAfterSeconds(idleMinutes: GuardSettings['idleMinutes']): nu
 }
 
 /**
- * The conditions of a live session, in SQL: not ended, not expired, its account active, and used
- * within the idle limit of its kind of account (admins idle out sooner than members).
+ * The conditions of a live session, in SQL: not ended, not expired, its account and its cooperative
+ * active, and used within the idle limit of its kind of account (admins idle out sooner than members).
  */
 export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes']) {
   const admin = Math.trunc(idleMinutes.admin);
@@ -93,6 +94,7 @@ export function liveSessionConditions(idleMinutes: GuardSettings['idleMinutes'])
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql`now()`),
     eq(users.accountStatus, 'active'),
+    cooperativeIsOpen,
     gt(
       sessions.lastSeenAt,
       sql`now() - make_interval(mins => case when ${users.isAdmin} then ${sql.raw(String(admin))} else ${sql.raw(String(member))} end)`,

@@ -15,6 +15,7 @@ import { accountCounts, cooperatives, DEFAULT_COOPERATIVE_ID, logins, users } fr
 import { createMaintenance } from '../../lib/maintenance.js';
 import { createLocalStorage } from '../../lib/storage.js';
 import { erasePayoutAccount } from '../payout-account/service.js';
+import { authMessages } from './service.js';
 
 let t: TestContext;
 let second: string;
@@ -130,5 +131,41 @@ describe(`one login in several cooperatives (${testEngine})`, () => {
     expect(kept!.email).toBe(first.email);
     expect(kept!.passwordHash).not.toBeNull();
     expect((await me(await login(t.app, first.email))).id).toBe(other.id);
+  });
+
+  it('lets no one into a suspended cooperative: its sessions stop, and sign-in goes elsewhere or says why', async () => {
+    const [closing] = await t.db
+      .insert(cooperatives)
+      .values({ name: 'Closing savings club', slug: `closing-${Date.now()}` })
+      .returning({ id: cooperatives.id });
+    const first = await seedActiveMember(t.db, { fullName: 'Kagiso in Two' });
+    const [there] = await t.db
+      .insert(users)
+      .values({
+        cooperativeId: closing!.id,
+        loginId: first.loginId,
+        email: first.email,
+        registrationStatus: 'active',
+        lastLoginAt: sql`now() + interval '1 minute'`,
+      })
+      .returning();
+    const only = await seedActiveMember(t.db, { cooperativeId: closing!.id, fullName: 'Only in Closing' });
+    const inClosing = await login(t.app, first.email);
+    expect((await me(inClosing)).id).toBe(there!.id);
+    const onlyToken = await login(t.app, only.email);
+
+    await t.db.update(cooperatives).set({ status: 'suspended' }).where(eq(cooperatives.id, closing!.id));
+    const status = async (token: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode;
+    expect(await status(inClosing)).toBe(401);
+    expect(await status(onlyToken)).toBe(401);
+    expect((await me(await login(t.app, first.email))).id).toBe(first.id);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: only.email, password: TEST_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(authMessages.cooperativeClosed);
   });
 });

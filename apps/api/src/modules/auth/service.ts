@@ -16,7 +16,7 @@ import {
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { logins, sessions, users } from '../../db/schema.js';
+import { cooperatives, logins, sessions, users } from '../../db/schema.js';
 import { insertAccount, rowsOfLogin, selectAccount, signInOrder, type Account } from '../../db/accounts.js';
 import { addressGroup, addressKey } from '../../lib/address-group.js';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.js';
@@ -47,6 +47,8 @@ export const authMessages = {
   unverifiedLink:
     'An account with this email already exists. Sign in with your password; Google did not confirm this e-mail address.',
   otherIdentity: 'This account is already linked to another Google account.',
+  cooperativeClosed:
+    'Your cooperative is not open on Letsema at the moment. Please contact its committee if you think this is a mistake.',
 } as const;
 
 /**
@@ -203,6 +205,21 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** The end of a right first factor: a session, or a two-factor challenge when the account has it on. */
   async function finishSignIn(user: Account, method: string): Promise<LoginAnswer> {
     const kind = method === 'password' || method === 'email-link' ? method : 'google';
+    const [cooperative] = await db
+      .select({ status: cooperatives.status })
+      .from(cooperatives)
+      .where(eq(cooperatives.id, user.cooperativeId));
+    if (cooperative?.status !== 'active') {
+      await writeAudit(db, {
+        actorId: user.id,
+        action: 'auth.sign_in',
+        outcome: 'refused',
+        targetType: 'user',
+        targetId: user.id,
+        after: { method: kind, reason: 'cooperative_closed' },
+      });
+      throw new AppError('FORBIDDEN', authMessages.cooperativeClosed);
+    }
     if (user.mfaEnabledAt) {
       await writeAudit(db, {
         actorId: user.id,
