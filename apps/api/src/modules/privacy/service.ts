@@ -25,6 +25,7 @@ import { lastFourOf, writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { toUserView } from '../auth/user-view.js';
+import { linesWithEntries } from '../books/ledger-queries.js';
 import { toKinView } from '../kyc/service.js';
 
 const README = `Everything Letsema holds about you (POPIA section 23)
@@ -110,18 +111,15 @@ export function createPrivacyService(deps: { db: Db; storage: Storage }) {
         .from(correctionRequests)
         .where(eq(correctionRequests.userId, userId))
         .orderBy(asc(correctionRequests.createdAt));
-      const ledger = await db
-        .select({
-          entry: journalEntries.number,
-          date: journalEntries.effectiveDate,
-          kind: journalEntries.kind,
-          description: journalEntries.description,
-          account: journalLines.account,
-          pool: pools.name,
-          amountCents: journalLines.amountCents,
-        })
-        .from(journalLines)
-        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      const ledger = await linesWithEntries(db, {
+        entry: journalEntries.number,
+        date: journalEntries.effectiveDate,
+        kind: journalEntries.kind,
+        description: journalEntries.description,
+        account: journalLines.account,
+        pool: pools.name,
+        amountCents: journalLines.amountCents,
+      })
         .leftJoin(pools, eq(pools.id, journalLines.poolId))
         .where(eq(journalLines.userId, userId))
         .orderBy(asc(journalEntries.number), asc(journalLines.id));
