@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalsNeeded, canDecide, makerCheckerMessages, singleChecker } from './maker-checker.js';
+import { approvalsNeeded, canDecide, makerCheckerMessages, ruleForApprovals, singleChecker } from './maker-checker.js';
 
 const rule = { dualApprovalAboveCents: 200_000 };
 
@@ -66,6 +66,26 @@ describe('maker-checker', () => {
       allowed: true,
       approvalsNeeded: 1,
       isFinal: true,
+    });
+  });
+
+  it.each([
+    ['one approval, a small amount', 1, [], 0, { allowed: true, approvalsNeeded: 1, isFinal: true }],
+    ['one approval, a large amount', 1, [], 900_000_000, { allowed: true, approvalsNeeded: 1, isFinal: true }],
+    ['two approvals, the first, a small amount', 2, [], 100, { allowed: true, approvalsNeeded: 2, isFinal: false }],
+    ['two approvals, the first, nothing to pay', 2, [], 0, { allowed: true, approvalsNeeded: 2, isFinal: false }],
+    ['two approvals, the second', 2, ['first'], 100, { allowed: true, approvalsNeeded: 2, isFinal: true }],
+  ])('a record made to need its approvals: %s', (_case, needed, approverIds, amountCents, verdict) => {
+    const record = { makerId: 'maker', amountCents, approverIds };
+    expect(canDecide('checker', record, ruleForApprovals(needed))).toEqual(verdict);
+  });
+
+  it.each([1, 2])('tells the maker what they made, needing %i approvals', (needed) => {
+    const record = { makerId: 'maker', amountCents: 100, approverIds: [] };
+    expect(canDecide('maker', record, ruleForApprovals(needed, 'You prepared this.'))).toEqual({
+      allowed: false,
+      reason: 'maker',
+      message: 'You prepared this.',
     });
   });
 });

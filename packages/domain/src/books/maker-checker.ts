@@ -32,6 +32,15 @@ export const singleChecker = (makerMessage?: string): MakerCheckerRule => ({
   ...(makerMessage ? { makerMessage } : {}),
 });
 
+/**
+ * The rule for a record whose number of approvals was fixed when it was made (a loan, an exit): two
+ * checkers whatever the amount when it needs two, else one.
+ */
+export const ruleForApprovals = (approvalsNeeded: number, makerMessage?: string): MakerCheckerRule =>
+  approvalsNeeded > 1
+    ? { dualApprovalAboveCents: -1, ...(makerMessage ? { makerMessage } : {}) }
+    : singleChecker(makerMessage);
+
 export type MakerCheckerVerdict =
   | { allowed: true; approvalsNeeded: number; isFinal: boolean }
   | { allowed: false; reason: keyof typeof makerCheckerMessages; message: string };

@@ -11,7 +11,7 @@ import {
   payoutRecord,
   periodOf,
   queuesFor,
-  singleChecker,
+  ruleForApprovals,
   TASKS_SHOWN_PER_QUEUE,
   type MakerCheckerRecord,
   type MonthEndStep,
@@ -90,7 +90,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
 
   /** Whether `adminId` may decide a record, by the rule the decision itself is checked with. */
   const mayDecide = (adminId: string, record: MakerCheckerRecord, needed = 1) =>
-    canDecide(adminId, record, needed > 1 ? { dualApprovalAboveCents: -1 } : singleChecker()).allowed;
+    canDecide(adminId, record, ruleForApprovals(needed)).allowed;
 
   // Each queue's oldest `LIMIT` items, one indexed query each in the queue's own order, prepared once
   // (the database parses and plans it once a connection, not on every call), and each item as this
@@ -318,8 +318,7 @@ export function createTaskService(deps: { db: Db; clock: BooksClock }) {
           detail: payout,
           since: row.updatedAt,
           // Whoever approved it does not also pay it.
-          isTheirs: canDecide(admin.id, payoutRecord(admin.id, row.approverIds, row.payoutCents ?? 0), singleChecker())
-            .allowed,
+          isTheirs: mayDecide(admin.id, payoutRecord(admin.id, row.approverIds, row.payoutCents ?? 0)),
         };
       },
     ),

@@ -1,4 +1,4 @@
-import { formatLoanNumber, formatRand, loanMessages, type MakerCheckerRule, singleChecker } from '@letsema/domain';
+import { formatLoanNumber, formatRand, loanMessages, ruleForApprovals } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { loans } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
@@ -16,14 +16,10 @@ export async function approveLoan(deps: LoanDeps, actorId: string, id: string) {
     const before = await lockLoan(tx, id);
     if (before.status === 'awaiting_guarantor') throw invalidState(loanMessages.guarantorFirst);
     if (before.status !== 'pending') throw invalidState(loanMessages.decided);
-    const rule: MakerCheckerRule =
-      before.approvalsNeeded > 1
-        ? { dualApprovalAboveCents: -1, makerMessage: loanMessages.ownLoan }
-        : singleChecker(loanMessages.ownLoan);
     const { isFinal } = assertCanDecide(
       actorId,
       { makerId: before.userId, amountCents: before.principalCents, approverIds: before.approverIds },
-      rule,
+      ruleForApprovals(before.approvalsNeeded, loanMessages.ownLoan),
     );
     assertNotParty(actorId, before);
     const day = today(deps);

@@ -1,4 +1,4 @@
-import { exitMessages, formatRand, singleChecker } from '@letsema/domain';
+import { exitMessages, formatRand, ruleForApprovals } from '@letsema/domain';
 import { eq } from 'drizzle-orm';
 import { exitRequests } from '../../../db/schema.js';
 import { writeAudit } from '../../../lib/audit.js';
@@ -17,9 +17,7 @@ export async function approveExit(deps: PayoutDeps, actorId: string, id: string)
     const { isFinal } = assertCanDecide(
       actorId,
       { makerId: before.preparedBy!, amountCents: before.payoutCents!, approverIds: before.approverIds },
-      before.approvalsNeeded > 1
-        ? { dualApprovalAboveCents: -1, makerMessage: exitMessages.preparedByYou }
-        : singleChecker(exitMessages.preparedByYou),
+      ruleForApprovals(before.approvalsNeeded, exitMessages.preparedByYou),
     );
     const [after] = await tx
       .update(exitRequests)
