@@ -231,16 +231,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       return twoFactor.challenge(user.id, method);
     }
-    await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+    return signIn(user.id, kind);
+  }
+
+  /** A sign-in with every factor it needs: the account's last sign-in, its audit row and a new session. */
+  async function signIn(userId: string, method: string): Promise<{ token: string }> {
+    await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, userId));
     await writeAudit(db, {
-      actorId: user.id,
+      actorId: userId,
       action: 'auth.sign_in',
       outcome: 'success',
       targetType: 'user',
-      targetId: user.id,
-      after: { method: kind },
+      targetId: userId,
+      after: { method },
     });
-    return { token: await openSession(user.id) };
+    return { token: await openSession(userId) };
   }
 
   const recovery = createRecoveryService({ db, config, limiter, twoFactor, finishSignIn, now });
@@ -373,16 +378,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async loginWithCode(input: LoginMfaBody, ip: string): Promise<{ token: string }> {
       const user = await twoFactor.completeChallenge(input, ip);
       if (user.method === 'password') await limiter.reset(passwordAttemptKey(user.email, ip));
-      await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-      await writeAudit(db, {
-        actorId: user.id,
-        action: 'auth.sign_in',
-        outcome: 'success',
-        targetType: 'user',
-        targetId: user.id,
-        after: { method: 'two-factor' },
-      });
-      return { token: await openSession(user.id) };
+      return signIn(user.id, 'two-factor');
     },
 
     /**
