@@ -46,6 +46,7 @@ import { createMaintenance, type Maintenance } from './lib/maintenance.js';
 import { registerMetrics } from './lib/metrics.js';
 import { RequestLogController } from './lib/request-log.js';
 import { trackRequestClient } from './lib/request-client.js';
+import { runRequest } from './db/scope.js';
 import { addSecurityHeaders } from './lib/security-headers.js';
 import { apiRoot } from './paths.js';
 import { booksRoutes } from './modules/books/routes.js';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   app.decorateRequest('auth', null);
   // Each request's address and browser, for the audit rows its services write.
   trackRequestClient(app);
+  // Each request's statements are walled in its cooperative once its guard has found the session.
+  app.addHook('preHandler', (_request, _reply, done) => runRequest(done));
   const countWaiting = prepareWaitingCounts(db);
   const metrics = registerMetrics(app, { db, token: config.metricsToken, countQueues: () => countWaiting() });
 

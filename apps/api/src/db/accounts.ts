@@ -55,9 +55,13 @@ export async function insertAccount(
   return { ...row!, ...credentials };
 }
 
-/** The rows (one a cooperative) of a login: for a condition such as `inArray(sessions.userId, …)`. */
-export function rowsOfLogin(db: Executor, loginId: string) {
-  return db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
+/**
+ * The rows still in use (one a cooperative, personal data not erased) of a login, for a condition
+ * such as `inArray(sessions.userId, …)`: read past the wall between cooperatives by `login_rows`
+ * (migration 0029), ids only.
+ */
+export function rowsOfLogin(loginId: string) {
+  return sql`(select login_rows(${loginId}) as id)`;
 }
 
 /**

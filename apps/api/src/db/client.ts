@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { WalledPool } from './scope.js';
 
 /** Both engines expose the same query builder; the node-postgres type stands for either. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -86,7 +87,7 @@ export async function openDatabase(options: {
   template?: DatabaseTemplate;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const config: pg.PoolConfig = {
       connectionString: options.url,
       max: 10,
       // The app names and prepares only its hot reads (a page of a list, a count), each an indexed
@@ -95,20 +96,24 @@ export async function openDatabase(options: {
       // (a `limit $1` is guessed at a tenth of the rows), which on a large cooperative was most of
       // the database's time on a page.
       options: '-c plan_cache_mode=force_generic_plan',
-    });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
-    });
-    const db = drizzleNodePg(pool, { schema });
-    const lockClient = await pool.connect();
+    };
+    const owner = new pg.Pool(config);
+    const lockClient = await owner.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrateNodePg(db, { migrationsFolder });
+      await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder });
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
     }
-    return { db, engine: 'postgres', close: () => pool.end() };
+    // Walled requests use connections of the app's role, which exists once migrated (db/scope.ts).
+    const pool = new WalledPool(config, owner);
+    for (const each of [owner, pool]) {
+      each.on('error', () => {
+        // An idle client lost its connection; the pool replaces it on next use.
+      });
+    }
+    return { db: drizzleNodePg(pool, { schema }), engine: 'postgres', close: () => pool.end() };
   }
 
   const dir = options.dataDir ?? 'memory://';

@@ -51,16 +51,25 @@ export const cooperatives = pgTable(
   ],
 );
 
+/**
+ * The cooperative a walled request works in (db/scope.ts), else the installation's first: a row
+ * written without naming its cooperative belongs to the request's, and row-level security refuses
+ * it in any other.
+ */
+const cooperativeDefault = sql.raw(
+  `coalesce(nullif(current_setting('app.cooperative_id', true), '')::uuid, '${DEFAULT_COOPERATIVE_ID}'::uuid)`,
+);
+
 /** The cooperative a row of a cooperative's own data belongs to. */
 const cooperativeId = () =>
   uuid('cooperative_id')
     .notNull()
-    .default(sql.raw(`'${DEFAULT_COOPERATIVE_ID}'::uuid`))
+    .default(cooperativeDefault)
     .references((): AnyPgColumn => cooperatives.id, { onDelete: 'restrict' });
 /** The same, for rows that may be about a person or the installation rather than one cooperative. */
 const cooperativeOf = () =>
   uuid('cooperative_id')
-    .default(sql.raw(`'${DEFAULT_COOPERATIVE_ID}'::uuid`))
+    .default(cooperativeDefault)
     .references((): AnyPgColumn => cooperatives.id, { onDelete: 'restrict' });
 
 /**

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Executor } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { auditLog, DEFAULT_COOPERATIVE_ID, users } from '../db/schema.js';
 import { currentClient, type Client } from './request-client.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
@@ -76,6 +77,12 @@ export async function writeAudit(tx: Executor, entry: AuditEntry, client: Client
     outcome: entry.outcome ?? null,
     ip: client.ip,
     userAgent: client.userAgent,
+    // A walled request's cooperative; else (sign-in, the e-mailed links) that of the person acting.
+    ...(entry.actorId
+      ? {
+          cooperativeId: sql`coalesce(nullif(current_setting('app.cooperative_id', true), '')::uuid, (select ${users.cooperativeId} from ${users} where ${users.id} = ${entry.actorId}), ${DEFAULT_COOPERATIVE_ID}::uuid)`,
+        }
+      : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { logins, sessions, users } from '../db/schema.js';
 import { cooperativeIsOpen } from '../db/accounts.js';
+import { enterCooperative } from '../db/scope.js';
 import type { Account } from '../db/accounts.js';
 import { verifyToken, type TokenClaims } from './tokens.js';
 import { writeAudit } from './audit.js';
@@ -173,6 +174,8 @@ export function createGuards(deps: { db: Db } & GuardSettings) {
     const auth = await loadSession(request, linkClaims);
     if (!auth) throw unauthenticated(guardMessages.sessionEnded);
     request.auth = { user: auth.user, sessionId: auth.sessionId };
+    // From here on the request reads and writes its cooperative's rows only.
+    enterCooperative(auth.user.cooperativeId);
     const url = request.routeOptions.url ?? '';
     if (auth.user.passwordChangeRequired && !PASSWORD_CHANGE_ALLOWED.has(url)) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', guardMessages.passwordChangeRequired);

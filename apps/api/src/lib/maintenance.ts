@@ -22,6 +22,7 @@ import {
   users,
   withdrawals,
 } from '../db/schema.js';
+import { rowsOfLogin } from '../db/accounts.js';
 import { writeAudit } from './audit.js';
 import type { Storage } from './storage.js';
 
@@ -140,12 +141,11 @@ export function createMaintenance(deps: {
 
   /** Erases a login (address, password, two-factor, third-party identity) none of whose rows is in use. */
   async function eraseLoginIfUnused(tx: Executor, loginId: string, erasedRowId: string): Promise<void> {
-    const [inUse] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.loginId, loginId), isNull(users.personalDataErasedAt), ne(users.id, erasedRowId)))
-      .limit(1);
-    if (inUse) return;
+    // Its rows in every cooperative, past the wall (`rowsOfLogin`).
+    const { rows: inUse } = await tx.execute(
+      sql`select 1 from ${rowsOfLogin(loginId)} as login_row where login_row.id <> ${erasedRowId} limit 1`,
+    );
+    if (inUse.length > 0) return;
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, loginId));
     await tx
       .update(logins)

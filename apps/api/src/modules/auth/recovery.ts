@@ -151,7 +151,7 @@ export async function setResetPassword(
   const ended = await tx
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(inArray(sessions.userId, rowsOfLogin(tx, owner.loginId)), isNull(sessions.revokedAt)))
+    .where(and(inArray(sessions.userId, rowsOfLogin(owner.loginId)), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   await queueMail(tx, {
     to: owner.email,

@@ -157,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx
           .update(sessions)
           .set({ revokedAt: now() })
-          .where(and(inArray(sessions.userId, rowsOfLogin(tx, before.loginId)), isNull(sessions.revokedAt)));
+          .where(and(inArray(sessions.userId, rowsOfLogin(before.loginId)), isNull(sessions.revokedAt)));
         await twoFactor.wipe(tx, before.loginId);
       }
       await tx
@@ -447,7 +447,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const ended = await tx
           .update(sessions)
           .set({ revokedAt: now() })
-          .where(and(inArray(sessions.userId, rowsOfLogin(tx, own.loginId)), isNull(sessions.revokedAt)))
+          .where(and(inArray(sessions.userId, rowsOfLogin(own.loginId)), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         await writeAudit(tx, {
           actorId: userId,
@@ -495,7 +495,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           .set({ revokedAt: now() })
           .where(
             and(
-              inArray(sessions.userId, rowsOfLogin(tx, user.loginId)),
+              inArray(sessions.userId, rowsOfLogin(user.loginId)),
               isNull(sessions.revokedAt),
               ne(sessions.id, sessionId),
             ),

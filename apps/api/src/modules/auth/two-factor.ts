@@ -434,7 +434,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null })
         .where(eq(logins.id, loginId));
       await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.loginId, loginId));
-      await tx.delete(mfaChallenges).where(inArray(mfaChallenges.userId, rowsOfLogin(tx, loginId)));
+      await tx.delete(mfaChallenges).where(inArray(mfaChallenges.userId, rowsOfLogin(loginId)));
     },
   };
 }

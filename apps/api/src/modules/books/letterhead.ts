@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cooperatives, DEFAULT_COOPERATIVE_ID } from '../../db/schema.js';
+import { cooperatives } from '../../db/schema.js';
+import { currentCooperativeId } from '../../db/scope.js';
 import type { PdfLetterhead } from './pdf.js';
 
 /**
@@ -9,12 +10,10 @@ import type { PdfLetterhead } from './pdf.js';
  * account's holder), and the paper's own lines below it.
  */
 export async function readLetterhead(executor: Executor, lines: string[] = []): Promise<PdfLetterhead> {
-  // The installation's first cooperative until requests carry the cooperative they are for; then
-  // this becomes the request's cooperative.
   const [cooperative] = await executor
     .select({ name: cooperatives.name, registrationNumber: cooperatives.registrationNumber })
     .from(cooperatives)
-    .where(eq(cooperatives.id, DEFAULT_COOPERATIVE_ID));
+    .where(eq(cooperatives.id, currentCooperativeId()));
   // The row is written by the migration that made the installation's first cooperative.
   if (!cooperative) throw new Error('The cooperative has no row');
   const registrationNumber = cooperative.registrationNumber?.trim();

@@ -8,7 +8,8 @@ import {
 } from '@letsema/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { cooperatives, DEFAULT_COOPERATIVE_ID, settings } from '../../db/schema.js';
+import { cooperatives, settings } from '../../db/schema.js';
+import { currentCooperativeId } from '../../db/scope.js';
 import { lockSetting, saveSetting } from '../../db/settings-store.js';
 import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -75,8 +76,6 @@ function assertSuperAdmin(actor: AuthUser) {
  */
 export function createCooperativeService(deps: { db: Db; defaults: CooperativeDefaults }) {
   const { db, defaults } = deps;
-  // The one cooperative of the installation until requests carry the cooperative they are for.
-  const cooperativeId = DEFAULT_COOPERATIVE_ID;
 
   async function describeSettings(executor: Executor): Promise<CooperativeSettings> {
     const [row] = await executor
@@ -92,7 +91,7 @@ export function createCooperativeService(deps: { db: Db; defaults: CooperativeDe
   }
 
   async function describeDetails(executor: Executor): Promise<CooperativeDetails> {
-    const [row] = await executor.select().from(cooperatives).where(eq(cooperatives.id, cooperativeId));
+    const [row] = await executor.select().from(cooperatives).where(eq(cooperatives.id, currentCooperativeId()));
     // The cooperative's row is written by the migration that made the installation's first one.
     if (!row) throw new Error('The cooperative has no row');
     return {
@@ -145,17 +144,17 @@ export function createCooperativeService(deps: { db: Db; defaults: CooperativeDe
             province: cooperatives.province,
           })
           .from(cooperatives)
-          .where(eq(cooperatives.id, cooperativeId))
+          .where(eq(cooperatives.id, currentCooperativeId()))
           .for('update');
         await tx
           .update(cooperatives)
           .set({ ...body, updatedAt: sql`now()` })
-          .where(eq(cooperatives.id, cooperativeId));
+          .where(eq(cooperatives.id, currentCooperativeId()));
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'cooperative.update',
           targetType: 'cooperative',
-          targetId: cooperativeId,
+          targetId: currentCooperativeId(),
           before: before ?? null,
           after: body,
         });

@@ -7,7 +7,7 @@ import {
 } from '@letsema/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { cooperatives, DEFAULT_COOPERATIVE_ID, emailOutbox, notifications, users } from '../../db/schema.js';
+import { cooperatives, emailOutbox, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { buildMail, maskLongDigitRuns } from '../../lib/mail.js';
 import { isUuid } from '../../lib/tokens.js';
@@ -162,12 +162,12 @@ export function asSubject(title: string): string {
 }
 
 /**
- * The name of the cooperative a mail is about, read as one more column of the query that finds its
- * readers: the installation's first cooperative until a request carries its own.
+ * The name of the cooperative a mail is about: that of the `users` row it is sent to, read as one
+ * more column of the query that finds its readers.
  */
 export const cooperativeName = sql<
   string | null
->`(select ${cooperatives.name} from ${cooperatives} where ${cooperatives.id} = ${DEFAULT_COOPERATIVE_ID})`;
+>`(select ${cooperatives.name} from ${cooperatives} where ${cooperatives.id} = ${users.cooperativeId})`;
 
 /**
  * Tells a member about a decision in the app and by the cooperative's standard e-mail (greeting,
