@@ -43,6 +43,15 @@ const setOn = new WeakMap<pg.PoolClient, string>();
 
 type Run = (...args: unknown[]) => Promise<unknown>;
 
+/** The getter `name` of `prototype` or of a class it extends. */
+function getterOf(prototype: object, name: string): () => unknown {
+  for (let at: object | null = prototype; at; at = Object.getPrototypeOf(at) as object | null) {
+    const getter = Object.getOwnPropertyDescriptor(at, name)?.get;
+    if (getter) return getter;
+  }
+  throw new Error(`pg.Pool has no ${name}`);
+}
+
 /**
  * The pool the app's queries go through on PostgreSQL (Drizzle sees an ordinary `pg.Pool`). In a
  * walled request a statement or transaction takes a connection of the app's role with the
@@ -66,6 +75,11 @@ export class WalledPool extends pg.Pool {
         client.release();
       }
     }) as pg.Pool['query'];
+    // The metrics count the connections of both pools.
+    for (const count of ['totalCount', 'idleCount', 'waitingCount'] as const) {
+      const own = getterOf(pg.Pool.prototype, count);
+      Object.defineProperty(this, count, { get: () => (own.call(this) as number) + owner[count] });
+    }
     this.connect = (async () => {
       const cooperativeId = scopes.getStore()?.cooperativeId;
       return cooperativeId ? this.walledConnection(cooperativeId) : owner.connect();
