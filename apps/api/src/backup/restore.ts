@@ -487,11 +487,18 @@ export function orderByDependencies(tables: string[], links: { child: string; pa
  * new rows (entry numbers and the like) continue after the restored ones.
  */
 async function setSequences(conn: SqlConnection, manifest: Manifest): Promise<void> {
-  for (const sequence of manifest.sequences) {
-    const [info] = await conn.query<{ min_value: string }>(
+  const query = (name: string) =>
+    conn.query<{ min_value: string }>(
       `select min_value::text as min_value from pg_sequences where schemaname = 'public' and sequencename = $1`,
-      [sequence.name],
+      [name],
     );
+  for (const sequence of manifest.sequences) {
+    let [info] = await query(sequence.name);
+    // A cooperative's own count of entry or loan numbers is made with its first number (migration 0030).
+    if (!info && /^(journal|loan)_number_[0-9a-f]{32}$/.test(sequence.name)) {
+      await conn.query(`create sequence public.${quoteIdentifier(sequence.name)}`);
+      [info] = await query(sequence.name);
+    }
     if (!info) throw damaged(`the sequence ${sequence.name} is not in the database`);
     let last = BigInt(sequence.lastValue) - (sequence.isCalled ? 0n : 1n);
     if (sequence.table && sequence.column) {

@@ -139,6 +139,37 @@ describe(`the wall between cooperatives in the database (${testEngine})`, () => 
   });
 });
 
+describe(`numbers per cooperative (${testEngine})`, () => {
+  it('counts entry numbers in each cooperative on its own, from 1 in a new one', async () => {
+    const entry = (cooperative: string) =>
+      t.db.transaction(async (tx) => {
+        const [made] = await rowsOf(
+          tx,
+          sql`insert into journal_entries (cooperative_id, effective_date, period, kind, description, source_type, source_id)
+              values (${cooperative}, '2026-11-02', '2026-11', 'adjustment', 'Numbering', 'numbering', ${randomUUID()})
+              returning id, number`,
+        );
+        await tx.execute(
+          sql`insert into journal_lines (cooperative_id, entry_id, account, amount_cents)
+              values (${cooperative}, ${made!.id as string}, 'bank', 100), (${cooperative}, ${made!.id as string}, 'expenses', -100)`,
+        );
+        return Number(made!.number);
+      });
+    const [fresh] = await t.db
+      .insert(cooperatives)
+      .values({ name: 'Numbered Club', slug: `numbered-${Date.now()}` })
+      .returning({ id: cooperatives.id });
+    expect(await entry(fresh!.id)).toBe(1);
+    expect(await entry(fresh!.id)).toBe(2);
+    const inA = await entry(DEFAULT_COOPERATIVE_ID);
+    expect(await entry(fresh!.id)).toBe(3);
+    expect(await entry(DEFAULT_COOPERATIVE_ID)).toBe(inA + 1);
+    // Ten at once in one cooperative: each takes its own number, none waits for another's commit.
+    const many = await Promise.all(Array.from({ length: 10 }, () => entry(fresh!.id)));
+    expect([...many].sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  });
+});
+
 describe.runIf(testEngine === 'postgres')('the wall between cooperatives, through the app', () => {
   const call = (method: string, url: string, token: string, payload?: object) =>
     t.app.inject({ method: method as 'GET', url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -60,6 +60,16 @@ const cooperativeDefault = sql.raw(
   `coalesce(nullif(current_setting('app.cooperative_id', true), '')::uuid, '${DEFAULT_COOPERATIVE_ID}'::uuid)`,
 );
 
+/**
+ * A number people quote (an entry's JE-…, a loan's LN-…), counted per cooperative: left empty by an
+ * insert, a trigger takes the next of the row's cooperative from a sequence of its own (migration
+ * 0030), so numbers never wait on each other; a restored row keeps its number.
+ */
+const numberInCooperative = () =>
+  bigint('number', { mode: 'number' })
+    .notNull()
+    .default(sql`null`);
+
 /** The cooperative a row of a cooperative's own data belongs to. */
 const cooperativeId = () =>
   uuid('cooperative_id')
@@ -700,8 +710,8 @@ export const journalEntries = pgTable(
   {
     cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    /** A running number people can quote: JE-000042. */
-    number: bigserial('number', { mode: 'number' }).notNull(),
+    /** A running number people can quote, JE-000042: its cooperative's next (`numberInCooperative`). */
+    number: numberInCooperative(),
     /** The cooperative's calendar day it counts on. */
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     /** `YYYY-MM` of the effective date. */
@@ -718,7 +728,7 @@ export const journalEntries = pgTable(
   (t) => [
     index('journal_entries_cooperative_idx').on(t.cooperativeId),
     uniqueIndex('journal_entries_source_key').on(t.sourceType, t.sourceId),
-    uniqueIndex('journal_entries_number_key').on(t.number),
+    uniqueIndex('journal_entries_number_key').on(t.cooperativeId, t.number),
     uniqueIndex('journal_entries_reversal_key').on(t.reversalOf),
     index('journal_entries_period_idx').on(t.period, t.effectiveDate),
     index('journal_entries_created_by_idx').on(t.createdBy),
@@ -1177,8 +1187,8 @@ export const loans = pgTable(
   {
     cooperativeId: cooperativeId(),
     id: uuid('id').primaryKey().defaultRandom(),
-    /** A running number people can quote: LN-000042. */
-    number: bigserial('number', { mode: 'number' }).notNull(),
+    /** A running number people can quote, LN-000042: its cooperative's next (`numberInCooperative`). */
+    number: numberInCooperative(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -1230,7 +1240,7 @@ export const loans = pgTable(
   },
   (t) => [
     index('loans_cooperative_idx').on(t.cooperativeId),
-    uniqueIndex('loans_number_key').on(t.number),
+    uniqueIndex('loans_number_key').on(t.cooperativeId, t.number),
     uniqueIndex('loans_disbursement_proof_key').on(t.disbursementProofUrl),
     index('loans_user_idx').on(t.userId, t.createdAt),
     index('loans_status_idx').on(t.status, t.createdAt),

@@ -219,7 +219,7 @@ describe(`staff management (${testEngine})`, () => {
     expect(signIn.json().error).toMatch(/suspended/);
     expect((await call('DELETE', `/api/admin/staff/${id}`, boss.token)).statusCode).toBe(409);
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.id);
     expect(audit.map((a) => a.action).filter((action) => action.startsWith('staff.'))).toEqual([
       'staff.invite',
       'staff.activate',
