@@ -80,3 +80,14 @@ export const signInOrder = [
   sql`${users.lastLoginAt} desc nulls last`,
   users.createdAt,
 ];
+
+/**
+ * The open cooperatives of a login (an active row in an active cooperative) with the person's row in
+ * each, read past the wall by `login_cooperatives` (migration 0031): for switching between them.
+ */
+export async function cooperativesOfLogin(db: Executor, loginId: string) {
+  const { rows } = await db.execute<{ user_id: string; cooperative_id: string; name: string }>(
+    sql`select user_id, cooperative_id, name from login_cooperatives(${loginId})`,
+  );
+  return rows.map((row) => ({ userId: row.user_id, cooperativeId: row.cooperative_id, name: row.name }));
+}

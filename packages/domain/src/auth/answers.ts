@@ -43,6 +43,17 @@ export const meView = userView
   })
   .meta({ id: 'Me' });
 
+/** `GET /api/auth/cooperatives`: the open cooperatives the signed-in person belongs to, theirs first. */
+export const myCooperatives = z
+  .array(
+    z.object({
+      id,
+      name: z.string(),
+      isCurrent: z.boolean().describe('The cooperative this session works in'),
+    }),
+  )
+  .meta({ id: 'MyCooperatives' });
+
 export const tokenAnswer = z.object({ token: z.string().describe('A bearer token (JWT)') }).meta({ id: 'Token' });
 
 export const mfaChallengeAnswer = z
@@ -90,6 +101,7 @@ export const authProviders = z.object({ google: googleSettings.nullable() });
 export type UserView = z.infer<typeof userView>;
 export type MeView = z.infer<typeof meView>;
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
+export type MyCooperatives = z.infer<typeof myCooperatives>;
 export type MfaChallengeAnswer = z.infer<typeof mfaChallengeAnswer>;
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 export type MfaStatus = z.infer<typeof mfaStatus>;

@@ -96,3 +96,13 @@ export const verifyEmailBody = z.object({
     .max(2048, { error: emailVerificationMessages.invalid }),
 });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const cooperativeSwitchMessages = {
+  notYours: 'You are not a member of that cooperative, or it is closed.',
+} as const;
+
+/** `POST /api/auth/switch`: the cooperative to work in next, one of `GET /api/auth/cooperatives`. */
+export const switchCooperativeBody = z.object({
+  cooperativeId: z.uuid({ error: cooperativeSwitchMessages.notYours }),
+});
+export type SwitchCooperativeBody = z.infer<typeof switchCooperativeBody>;

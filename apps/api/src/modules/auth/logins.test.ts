@@ -1,4 +1,6 @@
+import { cooperativeSwitchMessages } from '@letsema/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/app.js';
 import { testEngine } from '../../../test/database.js';
-import { accountCounts, cooperatives, DEFAULT_COOPERATIVE_ID, logins, users } from '../../db/schema.js';
+import { accountCounts, cooperatives, DEFAULT_COOPERATIVE_ID, logins, notifications, users } from '../../db/schema.js';
 import { createMaintenance } from '../../lib/maintenance.js';
 import { createLocalStorage } from '../../lib/storage.js';
 import { erasePayoutAccount } from '../payout-account/service.js';
@@ -167,5 +169,50 @@ describe(`one login in several cooperatives (${testEngine})`, () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(authMessages.cooperativeClosed);
+  });
+  it('lists the cooperatives of a person in two, and switches to the other with its own figures', async () => {
+    const { first, other } = await personInTwo();
+    await t.db.insert(notifications).values([
+      { userId: first.id, category: 'pool', title: 'Only in the first', message: 'first' },
+      { cooperativeId: second, userId: other.id, category: 'pool', title: 'Only in the second', message: 'second' },
+    ]);
+    const inFirst = await login(t.app, first.email);
+    const listed = dataOf<{ id: string; name: string; isCurrent: boolean }[]>(
+      await t.app.inject({ method: 'GET', url: '/api/auth/cooperatives', headers: bearer(inFirst) }),
+    );
+    expect(listed.map(({ id, isCurrent }) => ({ id, isCurrent })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: DEFAULT_COOPERATIVE_ID, isCurrent: true },
+        { id: second, isCurrent: false },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const titles = async (token: string) =>
+      dataOf<{ notifications: { title: string }[] }>(
+        await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(token) }),
+      ).notifications.map((n) => n.title);
+    expect(await titles(inFirst)).toContain('Only in the first');
+
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/switch',
+      headers: bearer(inFirst),
+      payload: { cooperativeId: second },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const inSecond = dataOf<{ token: string }>(switched).token;
+    expect((await me(inSecond)).id).toBe(other.id);
+    expect(await titles(inSecond)).toEqual(['Only in the second']);
+    expect(await titles(inFirst)).not.toContain('Only in the second');
+    // The session it came from stays open (another tab may use it).
+    expect((await me(inFirst)).id).toBe(first.id);
+
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/switch',
+      headers: bearer(inFirst),
+      payload: { cooperativeId: randomUUID() },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error).toBe(cooperativeSwitchMessages.notYours);
   });
 });

@@ -11,6 +11,8 @@ import {
   loginBody,
   loginMfaBody,
   meView,
+  myCooperatives,
+  switchCooperativeBody,
   mfaSetup,
   mfaStatus,
   newRecoveryCodesBody,
@@ -190,6 +192,24 @@ export function authRoutes(
 
   app.get('/api/auth/me', signedInRoute({ summary: 'The signed-in account', data: meView }), async (request) =>
     ok(await auth.me(currentUser(request).id)),
+  );
+
+  app.get(
+    '/api/auth/cooperatives',
+    signedInRoute({ summary: 'The cooperatives the signed-in person belongs to', data: myCooperatives }),
+    async (request) => ok(await auth.cooperatives(currentUser(request))),
+  );
+
+  app.post(
+    '/api/auth/switch',
+    signedInRoute({
+      summary: 'Work in another of my cooperatives: a new session there',
+      body: switchCooperativeBody,
+      data: tokenAnswer,
+      errors: [404],
+    }),
+    async (request) =>
+      ok(await auth.switchCooperative(currentUser(request), parseInput(switchCooperativeBody, request.body))),
   );
 
   app.get(

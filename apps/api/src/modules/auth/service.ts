@@ -12,14 +12,26 @@ import {
   type VerifyEmailBody,
   emailVerificationMessages,
   recoveryMessages,
+  cooperativeSwitchMessages,
+  type MyCooperatives,
+  type SwitchCooperativeBody,
 } from '@letsema/domain';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { cooperatives, logins, sessions, users } from '../../db/schema.js';
-import { insertAccount, rowsOfLogin, selectAccount, signInOrder, type Account } from '../../db/accounts.js';
+import {
+  cooperativesOfLogin,
+  insertAccount,
+  rowsOfLogin,
+  selectAccount,
+  signInOrder,
+  type Account,
+} from '../../db/accounts.js';
+import { enterCooperative } from '../../db/scope.js';
+import type { AuthUser } from '../../lib/auth-guard.js';
 import { addressGroup, addressKey } from '../../lib/address-group.js';
-import { AppError, conflict, unauthenticated } from '../../lib/errors.js';
+import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors.js';
 import { toUserView } from './user-view.js';
 import { hashEmailForAudit, writeAudit } from '../../lib/audit.js';
 import { createRateLimiter, tooMany } from '../../lib/rate-limit.js';
@@ -256,6 +268,28 @@ export function createAuthService(deps: AuthServiceDeps) {
      * The signed-in account as `GET /api/auth/me` answers it, with whether an admin must enrol in
      * two-factor sign-in before the back office.
      */
+    /** The open cooperatives of the signed-in person, the session's own marked. */
+    async cooperatives(user: AuthUser): Promise<MyCooperatives> {
+      return (await cooperativesOfLogin(db, user.loginId)).map((row) => ({
+        id: row.cooperativeId,
+        name: row.name,
+        isCurrent: row.cooperativeId === user.cooperativeId,
+      }));
+    },
+
+    /**
+     * A session for the person's row in another of their cooperatives (the same login, so no second
+     * sign-in): its sign-in is recorded there, and the session it came from stays open.
+     */
+    async switchCooperative(user: AuthUser, body: SwitchCooperativeBody): Promise<{ token: string }> {
+      const row = (await cooperativesOfLogin(db, user.loginId)).find(
+        (each) => each.cooperativeId === body.cooperativeId,
+      );
+      if (!row) throw notFound(cooperativeSwitchMessages.notYours);
+      enterCooperative(row.cooperativeId);
+      return signIn(row.userId, 'switch');
+    },
+
     async me(userId: string) {
       const [user] = await accountById.execute({ id: userId });
       if (!user) throw unauthenticated();
