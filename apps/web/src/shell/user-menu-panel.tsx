@@ -1,3 +1,4 @@
+import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,9 +9,12 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import ListSubheader from '@mui/material/ListSubheader';
 import { Link as RouterLink } from 'react-router';
 import { belowAppBarButton } from '../components/app-bar-popover';
-import { useLogout } from '../features/auth/api';
+import { useLogout, useMyCooperatives, useSwitchCooperative } from '../features/auth/api';
+import { getErrorMessage } from '../lib/api-client';
 import type { CurrentUser } from '../lib/current-user';
 import { getDisplayName } from '../lib/formatters';
 import type { UserMenuLink } from './user-menu';
@@ -37,7 +41,11 @@ export function UserMenuPanel({
   onClose: () => void;
 }) {
   const logout = useLogout();
+  const cooperatives = useMyCooperatives();
+  const switchTo = useSwitchCooperative();
   const isOpen = Boolean(anchor);
+  // Only a person in more than one cooperative chooses between them.
+  const choices = cooperatives.data && cooperatives.data.length > 1 ? cooperatives.data : [];
   return (
     <MuiTheme>
       <Popover
@@ -68,6 +76,36 @@ export function UserMenuPanel({
           )}
         </Box>
         <Divider />
+        {choices.length > 0 && (
+          <>
+            <MenuList aria-label="Your cooperatives" subheader={<ListSubheader>Your cooperatives</ListSubheader>}>
+              {choices.map((cooperative) => (
+                <MenuItem
+                  key={cooperative.id}
+                  selected={cooperative.isCurrent}
+                  aria-current={cooperative.isCurrent ? 'true' : undefined}
+                  disabled={switchTo.isPending}
+                  onClick={() => (cooperative.isCurrent ? onClose() : switchTo.mutate(cooperative.id))}
+                >
+                  <ListItemIcon>
+                    {switchTo.isPending && switchTo.variables === cooperative.id ? (
+                      <CircularProgress size={20} aria-label={`Opening ${cooperative.name}`} />
+                    ) : cooperative.isCurrent ? (
+                      <Check fontSize="small" />
+                    ) : null}
+                  </ListItemIcon>
+                  <ListItemText>{cooperative.name}</ListItemText>
+                </MenuItem>
+              ))}
+            </MenuList>
+            {switchTo.isError && (
+              <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
+                {getErrorMessage(switchTo.error, 'Could not open that cooperative. Please try again.')}
+              </Alert>
+            )}
+            <Divider />
+          </>
+        )}
         <MenuList autoFocusItem={isOpen} aria-label="Account">
           {links.map((link) => (
             <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>

@@ -8,6 +8,7 @@ import {
   type LoginAnswer,
   type LoginBody,
   type LoginMfaBody,
+  type MyCooperatives,
   type RegisterBody,
   type ResetAnswer,
   type SentAnswer,
@@ -197,6 +198,32 @@ export function useCompleteAssistedReset() {
     onSuccess: () => {
       clearToken();
       queryClient.clear();
+    },
+  });
+}
+
+/** The open cooperatives of the signed-in person, read when their menu opens. */
+export function useMyCooperatives() {
+  return useQuery({
+    queryKey: ['auth', 'cooperatives'],
+    queryFn: () => apiClient.get<MyCooperatives>('/api/auth/cooperatives'),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Works in another of the person's cooperatives: a new session there, and every screen read again
+ * from its dashboard, since nothing of the one left applies.
+ */
+export function useSwitchCooperative() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (cooperativeId: string) => apiClient.post<TokenAnswer>('/api/auth/switch', { cooperativeId }),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      queryClient.clear();
+      void navigate('/dashboard', { replace: true });
     },
   });
 }
