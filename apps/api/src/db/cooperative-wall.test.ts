@@ -275,4 +275,19 @@ describe.runIf(testEngine === 'postgres')('the wall between cooperatives, throug
     expect(await snapshot()).toBe(before);
     expect(notFound).toBeGreaterThan(50);
   }, 300_000);
+  it('runs each daily job walled in each open cooperative in turn', async () => {
+    t.app.maintenance.addDailyJob('wall-probe', async () => {
+      const [seen] = await rowsOf(
+        t.db,
+        sql`select current_setting('app.cooperative_id', true) as cooperative, current_user as role,
+                   (select count(distinct cooperative_id)::int from users) as cooperatives`,
+      );
+      return seen;
+    });
+    const report = await t.app.maintenance.run();
+    const probes = report.jobs!['wall-probe'] as Record<string, unknown>;
+    for (const cooperative of [DEFAULT_COOPERATIVE_ID, B]) {
+      expect(probes[cooperative]).toEqual({ cooperative, role: APP_ROLE, cooperatives: 1 });
+    }
+  });
 });

@@ -27,6 +27,11 @@ export function runRequest<T>(work: () => T): T {
   return scopes.run({ cooperativeId: null }, work);
 }
 
+/** Runs `work` walled in `cooperativeId`, as a request of it would be: a daily job, for each cooperative. */
+export function runInCooperative<T>(cooperativeId: string, work: () => T): T {
+  return scopes.run({ cooperativeId }, work);
+}
+
 /** Walls the rest of the current request in `cooperativeId`. */
 export function enterCooperative(cooperativeId: string): void {
   const scope = scopes.getStore();

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-or
 import type { Db, Executor } from '../db/client.js';
 import {
   accountingPeriods,
+  cooperatives,
   correctionRequests,
   emailOutbox,
   exitRequests,
@@ -23,6 +24,7 @@ import {
   withdrawals,
 } from '../db/schema.js';
 import { rowsOfLogin } from '../db/accounts.js';
+import { runInCooperative } from '../db/scope.js';
 import { writeAudit } from './audit.js';
 import type { Storage } from './storage.js';
 
@@ -328,8 +330,19 @@ export function createMaintenance(deps: {
       });
     }
 
+    // Each feature's job runs for one open cooperative at a time, walled in it (db/scope.ts): what
+    // it writes is that cooperative's. Its report is the one cooperative's, or one per cooperative.
+    const open = await db
+      .select({ id: cooperatives.id })
+      .from(cooperatives)
+      .where(eq(cooperatives.status, 'active'))
+      .orderBy(cooperatives.createdAt, cooperatives.id);
     const jobs: Record<string, unknown> = {};
-    for (const [name, job] of dailyJobs) jobs[name] = await job();
+    for (const [name, job] of dailyJobs) {
+      const reports: Record<string, unknown> = {};
+      for (const { id } of open) reports[id] = await runInCooperative(id, job);
+      jobs[name] = open.length === 1 ? reports[open[0]!.id] : reports;
+    }
     const report: MaintenanceReport = {
       erasedMembers,
       erasedApplicants,
