@@ -33,6 +33,7 @@ export * from './admin/queues.js';
 export * from './loans/schemas.js';
 export * from './provinces.js';
 export * from './cooperatives/schemas.js';
+export * from './cooperatives/start.js';
 // The answers of the API: the schemas it serialises and documents, and the types the web app reads.
 export * as answerField from './answer-fields.js';
 export * from './auth/answers.js';

@@ -109,3 +109,8 @@ export class WalledPool extends pg.Pool {
     await Promise.all([super.end(), this.owner.end()]);
   }
 }
+
+/** Whether `db` runs its requests behind the wall (PostgreSQL through `WalledPool`; not PGlite). */
+export function isWalled(db: object): boolean {
+  return (db as { $client?: unknown }).$client instanceof WalledPool;
+}

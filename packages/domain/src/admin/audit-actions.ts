@@ -58,6 +58,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'pool.status': 'Pool status changed',
   'payment_details.update': 'Payment details changed',
   'cooperative.update': "Cooperative's details changed",
+  'cooperative.start': 'Cooperative started by its founder',
   'cooperative_settings.update': "Cooperative's settings changed",
 
   'membership.approve': 'Pool membership approved',

@@ -95,7 +95,10 @@ export const resetAnswer = z.object({ reset: z.literal(true) });
 export const verifiedAnswer = z.object({ verified: z.literal(true) });
 
 /** `GET /api/auth/providers`: the sign-in providers offered besides the password. */
-export const authProviders = z.object({ google: googleSettings.nullable() });
+export const authProviders = z.object({
+  google: googleSettings.nullable(),
+  startCooperative: z.boolean().describe('Whether a new cooperative may be started here (`/start`)'),
+});
 
 // What the web app reads: the types of the answers above.
 export type UserView = z.infer<typeof userView>;

@@ -12,6 +12,8 @@ import {
   loginMfaBody,
   meView,
   myCooperatives,
+  startCooperativeBody,
+  startedCooperative,
   switchCooperativeBody,
   mfaSetup,
   mfaStatus,
@@ -71,6 +73,23 @@ export function authRoutes(
       const body = parseInput(registerBody, request.body);
       const result = await auth.register(body, request.ip);
       return reply.code(201).send(ok(result));
+    },
+  );
+
+  app.post(
+    '/api/cooperatives/start',
+    publicRoute({
+      summary: 'Start a new cooperative, with its founder as its super admin',
+      description:
+        'Opens a session for the founder in the new cooperative and e-mails a link to confirm the address. 409 on the embedded database, which serves one cooperative, and for an address that already has an account.',
+      body: startCooperativeBody,
+      status: 201,
+      data: startedCooperative,
+      errors: [409, 429],
+    }),
+    async (request, reply) => {
+      const body = parseInput(startCooperativeBody, request.body);
+      return reply.code(201).send(ok(await auth.cooperativeStart.start(body, request.ip)));
     },
   );
 
@@ -361,7 +380,11 @@ export function authRoutes(
       description: '`google` is null when Google sign-in is not configured or its provider cannot be reached.',
       data: authProviders,
     }),
-    async () => ok({ google: deps.google ? await deps.google.publicSettings().catch(() => null) : null }),
+    async () =>
+      ok({
+        google: deps.google ? await deps.google.publicSettings().catch(() => null) : null,
+        startCooperative: auth.cooperativeStart.isOpen(),
+      }),
   );
 
   app.post(

@@ -42,6 +42,7 @@ import { signEmailToken, signToken, TOKEN_LIFETIME_SECONDS, verifyEmailToken } f
 import { createTwoFactorService } from './two-factor.js';
 import { createRecoveryService, dailyPasswordKey } from './recovery.js';
 import { createAssistedResetService } from './assisted-reset.js';
+import { createCooperativeStart } from './start-cooperative.js';
 import { buildMail } from '../../lib/mail.js';
 import { queueMail } from '../notifications/service.js';
 import type { Executor } from '../../db/client.js';
@@ -263,7 +264,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const recovery = createRecoveryService({ db, config, limiter, twoFactor, finishSignIn, now });
   const assistedReset = createAssistedResetService({ db, config, limiter, twoFactor, now });
 
+  const cooperativeStart = createCooperativeStart({ db, config, limiter, openSession, queueVerificationMail, now });
+
   return {
+    /** Starting a new cooperative with its founder (`/start`). */
+    cooperativeStart,
+
     /**
      * The signed-in account as `GET /api/auth/me` answers it, with whether an admin must enrol in
      * two-factor sign-in before the back office.
