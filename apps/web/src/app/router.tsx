@@ -37,6 +37,13 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
+        path: '/start',
+        lazy: themed(
+          () => import('../features/auth/start-page'),
+          (m) => m.StartPage,
+        ),
+      },
+      {
         path: '/auth/google/callback',
         lazy: themed(
           () => import('../features/auth/google-callback-page'),

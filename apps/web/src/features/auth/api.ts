@@ -9,6 +9,8 @@ import {
   type LoginBody,
   type LoginMfaBody,
   type MyCooperatives,
+  type StartCooperativeBody,
+  type StartedCooperative,
   type RegisterBody,
   type ResetAnswer,
   type SentAnswer,
@@ -224,6 +226,18 @@ export function useSwitchCooperative() {
       setToken(token);
       queryClient.clear();
       void navigate('/dashboard', { replace: true });
+    },
+  });
+}
+
+/** Starts a new cooperative; its founder is then signed in to it. */
+export function useStartCooperative() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartCooperativeBody) => apiClient.post<StartedCooperative>('/api/cooperatives/start', body),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      queryClient.clear();
     },
   });
 }

@@ -1,7 +1,14 @@
 // The sign-in and registration forms' rules, fetched when a form is first typed in or pressed (see lazyResolver):
 // zod and the schemas are not part of the first download.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assistedResetForm, emailLinkBody, loginBody, passwordResetForm, registerForm } from '@letsema/domain';
+import {
+  assistedResetForm,
+  emailLinkBody,
+  loginBody,
+  passwordResetForm,
+  registerForm,
+  startCooperativeForm,
+} from '@letsema/domain';
 import { withStrongPassword } from '../../lib/password-strength';
 
 export const loginResolver = zodResolver(loginBody);
@@ -11,4 +18,7 @@ export const emailLinkResolver = zodResolver(emailLinkBody);
 export const passwordResetResolver = zodResolver(withStrongPassword(passwordResetForm, 'password', () => []));
 export const assistedResetResolver = zodResolver(
   withStrongPassword(assistedResetForm, 'password', (values) => [values.email]),
+);
+export const startCooperativeResolver = zodResolver(
+  withStrongPassword(startCooperativeForm, 'password', (values) => [values.email, values.founderName, values.name]),
 );

@@ -16,6 +16,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import { hasSession } from '../../lib/session';
 import { useLogin } from './api';
 import { AuthLayout } from './auth-layout';
+import { StartCooperativeLink } from './start-cooperative-link';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 /** What another page may hand to the sign-in page through router state. */
@@ -137,6 +138,7 @@ export function LoginPage() {
         <PlainSubmitButton label="Sign In" pendingLabel="Signing in…" isPending={login.isPending} />
       </form>
       <GoogleSignInButton disabled={login.isPending} />
+      <StartCooperativeLink />
     </AuthLayout>
   );
 }
