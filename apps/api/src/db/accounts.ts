@@ -91,3 +91,11 @@ export async function cooperativesOfLogin(db: Executor, loginId: string) {
   );
   return rows.map((row) => ({ userId: row.user_id, cooperativeId: row.cooperative_id, name: row.name }));
 }
+
+/** The open cooperative an invitation link names (`/join/<slug>`), read past the wall: id, name, province. */
+export async function openCooperativeByLink(db: Executor, slug: string) {
+  const { rows } = await db.execute<{ id: string; name: string; province: string | null }>(
+    sql`select id, name, province from open_cooperative(${slug})`,
+  );
+  return rows[0] ? { ...rows[0], slug } : null;
+}

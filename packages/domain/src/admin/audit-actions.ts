@@ -59,6 +59,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'payment_details.update': 'Payment details changed',
   'cooperative.update': "Cooperative's details changed",
   'cooperative.start': 'Cooperative started by its founder',
+  'cooperative.join': 'Joined the cooperative by its invitation link',
   'cooperative_settings.update': "Cooperative's settings changed",
 
   'membership.approve': 'Pool membership approved',

@@ -33,6 +33,8 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const registerBody = z.object({
   email: emailField,
   password: newPasswordField,
+  /** The short name of the cooperative whose invitation link the person followed; else the installation's first. */
+  cooperative: z.string().trim().max(60).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

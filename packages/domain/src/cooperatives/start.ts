@@ -57,3 +57,30 @@ export function slugOf(name: string): string {
     .replace(/-+$/g, '');
   return slug || 'cooperative';
 }
+
+export const joinMessages = {
+  noSuchCooperative: 'No open cooperative has this link. Ask its committee for a new one.',
+  alreadyMember: 'You already belong to this cooperative: choose it in your menu.',
+  tooManyJoins: 'Too many cooperatives joined from this account. Please try again later.',
+} as const;
+
+/** `GET /api/cooperatives/{slug}`: what the invitation page shows of an open cooperative. */
+export const cooperativeCard = z
+  .object({ id, name: z.string(), province: z.string().nullable(), slug: z.string() })
+  .meta({ id: 'CooperativeCard' });
+export type CooperativeCard = z.infer<typeof cooperativeCard>;
+
+/** `GET /api/admin/invitation`: the link members join by, ready to share. */
+export const invitationLink = z
+  .object({
+    url: z.string().describe('The page where a person joins this cooperative'),
+    whatsappUrl: z.string().describe('Opens WhatsApp with a message holding the link'),
+    qrDataUrl: z.string().regex(/^data:image\/png;base64,/),
+  })
+  .meta({ id: 'InvitationLink' });
+export type InvitationLink = z.infer<typeof invitationLink>;
+
+/** The message a WhatsApp share of the invitation carries. */
+export function invitationMessage(cooperativeName: string, url: string): string {
+  return `You are invited to join ${cooperativeName} on Letsema, where our savings and investments are kept. Open ${url} to join.`;
+}

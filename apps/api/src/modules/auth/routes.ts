@@ -12,6 +12,8 @@ import {
   loginMfaBody,
   meView,
   myCooperatives,
+  cooperativeCard,
+  invitationLink,
   startCooperativeBody,
   startedCooperative,
   switchCooperativeBody,
@@ -63,11 +65,11 @@ export function authRoutes(
     publicRoute({
       summary: 'Register a member account',
       description:
-        'Opens a session at once: the new account is `pending_kyc` until its registration is complete and reviewed. A confirmation link is e-mailed.',
+        'Opens a session at once: the new account is `pending_kyc` until its registration is complete and reviewed. A confirmation link is e-mailed. With `cooperative` (an invitation link’s short name) the account is that cooperative’s; 404 when no open cooperative has it.',
       body: registerBody,
       status: 201,
       data: tokenAnswer,
-      errors: [409, 429],
+      errors: [404, 409, 429],
     }),
     async (request, reply) => {
       const body = parseInput(registerBody, request.body);
@@ -91,6 +93,46 @@ export function authRoutes(
       const body = parseInput(startCooperativeBody, request.body);
       return reply.code(201).send(ok(await auth.cooperativeStart.start(body, request.ip)));
     },
+  );
+
+  const slugParams = z.object({ slug: z.string().max(60) });
+
+  app.get(
+    '/api/cooperatives/:slug',
+    publicRoute({
+      summary: 'The open cooperative an invitation link names',
+      params: slugParams,
+      data: cooperativeCard,
+      errors: [404],
+    }),
+    async (request) => ok(await auth.cooperativeJoin.cardOf((request.params as { slug: string }).slug)),
+  );
+
+  app.post(
+    '/api/cooperatives/:slug/join',
+    signedInRoute({
+      summary: 'Join the cooperative of an invitation link with my login: a session there',
+      description:
+        'An application of its own: the new account waits for its registration and that cooperative’s review. 409 when the person already belongs to it.',
+      params: slugParams,
+      status: 201,
+      data: tokenAnswer,
+      errors: [404, 409, 429],
+    }),
+    async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      return reply.code(201).send(ok(await auth.cooperativeJoin.join(currentUser(request), slug)));
+    },
+  );
+
+  app.get(
+    '/api/admin/invitation',
+    signedInRoute({
+      summary: "The cooperative's invitation link for new members, with a WhatsApp message and a QR code",
+      data: invitationLink,
+      permission: 'member_management',
+    }),
+    async () => ok(await auth.cooperativeJoin.invitation()),
   );
 
   app.post(

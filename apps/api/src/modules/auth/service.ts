@@ -43,6 +43,7 @@ import { createTwoFactorService } from './two-factor.js';
 import { createRecoveryService, dailyPasswordKey } from './recovery.js';
 import { createAssistedResetService } from './assisted-reset.js';
 import { createCooperativeStart } from './start-cooperative.js';
+import { createCooperativeJoin } from './join-cooperative.js';
 import { buildMail } from '../../lib/mail.js';
 import { queueMail } from '../notifications/service.js';
 import type { Executor } from '../../db/client.js';
@@ -265,10 +266,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   const assistedReset = createAssistedResetService({ db, config, limiter, twoFactor, now });
 
   const cooperativeStart = createCooperativeStart({ db, config, limiter, openSession, queueVerificationMail, now });
+  const cooperativeJoin = createCooperativeJoin({ db, config, limiter, openSession });
 
   return {
     /** Starting a new cooperative with its founder (`/start`). */
     cooperativeStart,
+    /** A cooperative's invitation link, and joining by it with an existing login. */
+    cooperativeJoin,
 
     /**
      * The signed-in account as `GET /api/auth/me` answers it, with whether an admin must enrol in
@@ -313,8 +317,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (existing.length) throw conflict(authMessages.emailTaken);
       assertStrongPassword(input.password, 'password', [input.email]);
       const passwordHash = await hashPassword(input.password);
+      // Joining by a cooperative's invitation link; else the installation's first cooperative.
+      const invitedTo = input.cooperative ? await cooperativeJoin.cardOf(input.cooperative) : null;
       const userId = await db.transaction(async (tx) => {
-        const account = await insertAccount(tx, { email: input.email, passwordHash, passwordSetAt: now() });
+        const account = await insertAccount(
+          tx,
+          { email: input.email, passwordHash, passwordSetAt: now() },
+          invitedTo ? { cooperativeId: invitedTo.id } : {},
+        );
         // A registration racing this one for the same address took it first.
         if (!account) throw conflict(authMessages.emailTaken);
         await queueVerificationMail(tx, account);
