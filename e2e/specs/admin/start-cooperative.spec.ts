@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, newEmail } from '../../fixtures/accounts.js';
+import { ADMIN, MEMBER_PASSWORD, newEmail } from '../../fixtures/accounts.js';
+import { signIn } from '../../fixtures/auth.js';
 import { describeViolations, findAccessibilityViolations } from '../../fixtures/axe.js';
-import { useBrowser, useServerUrl } from '../../fixtures/browser.js';
+import { api, registerOverApi, useBrowser, useServerUrl } from '../../fixtures/browser.js';
 import { expectNoSideScroll } from '../../fixtures/page-checks.js';
 import { startServer, type RunningServer } from '../../fixtures/server.js';
 
@@ -55,15 +56,16 @@ describe.runIf(Boolean(adminUrl))('starting a cooperative on PostgreSQL', () => 
     await admin.query(`create database ${database}`);
     await admin.end();
   });
-  const baseUrl = useServer('start', () => url.toString());
+  // Hooks after a file run last-registered first: the database goes once the server has stopped.
   afterAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
   });
+  const baseUrl = useServer('start', () => url.toString());
 
-  it('lets a founder start one on a phone and land in its back office', async () => {
+  it('lets a founder start one on a phone, land in its back office and invite a member of another', async () => {
     const page = await newPage({ ...PHONE, baseURL: baseUrl() });
     await page.goto('/login');
     await page.getByRole('link', { name: 'Starting a new cooperative? Set it up here' }).click();
@@ -90,6 +92,21 @@ describe.runIf(Boolean(adminUrl))('starting a cooperative on PostgreSQL', () => 
     await name.waitFor();
     expect(await name.inputValue()).toBe('Kopano Savings Club');
     await expectNoSideScroll(page);
+
+    // The invitation link, and a member of the installation's first cooperative joining by it.
+    const link = (await page.getByTestId('invitation-url').textContent())!;
+    expect(link).toMatch(/\/join\/kopano-savings-club$/);
+    const email = newEmail('joiner');
+    await registerOverApi(email, MEMBER_PASSWORD);
+    const member = await newPage({ ...PHONE, baseURL: baseUrl() });
+    await signIn(member, email, MEMBER_PASSWORD);
+    await member.goto(new URL(link).pathname);
+    await member.getByRole('button', { name: 'Join Kopano Savings Club' }).click();
+    await member.waitForURL((address) => !address.pathname.startsWith('/join'));
+    const token = await member.evaluate(() => localStorage.getItem('token'));
+    const mine = await api<{ name: string; isCurrent: boolean }[]>('GET', '/api/auth/cooperatives', undefined, token!);
+    expect(mine.find((cooperative) => cooperative.isCurrent)?.name).toBe('Kopano Savings Club');
+    expect(mine).toHaveLength(2);
   });
 });
 

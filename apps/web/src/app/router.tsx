@@ -37,6 +37,10 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
+        path: '/join/:slug',
+        lazy: () => import('../features/auth/join-page').then((m) => ({ Component: m.JoinPage })),
+      },
+      {
         path: '/start',
         lazy: themed(
           () => import('../features/auth/start-page'),

@@ -1,6 +1,6 @@
 import type { registerForm, RegisterForm } from '@letsema/domain';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormPlainPasswordField, FormPlainTextField } from '../../components/form-plain-fields';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
@@ -22,6 +22,9 @@ const rules = lazyResolver(() => import('./form-rules').then((module) => module.
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
+  // Followed from a cooperative's invitation link (/join/<slug>): the account is that cooperative's.
+  const [search] = useSearchParams();
+  const cooperative = search.get('cooperative') ?? undefined;
   const { control, handleSubmit, setError } = useForm<z.input<typeof registerForm>, unknown, RegisterForm>({
     resolver: rules.resolver,
     defaultValues: { email: '', password: '', confirmPassword: '' },
@@ -31,7 +34,7 @@ export function RegisterPage() {
 
   const submit = handleSubmit(({ email, password }) => {
     register.mutate(
-      { email, password },
+      { email, password, ...(cooperative ? { cooperative } : {}) },
       {
         onSuccess: () => {
           const state: LoginPageState = { message: ACCOUNT_CREATED_MESSAGE };
@@ -45,7 +48,11 @@ export function RegisterPage() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle="Join the Letsema savings and investment cooperative"
+      subtitle={
+        cooperative
+          ? 'Create your account to join the cooperative that invited you'
+          : 'Join the Letsema savings and investment cooperative'
+      }
       footer={{ question: 'Already have an account?', linkText: 'Sign in', to: '/login' }}
     >
       <form
