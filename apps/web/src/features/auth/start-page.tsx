@@ -1,7 +1,8 @@
-import { southAfricanProvinces, type StartCooperativeBody, type StartCooperativeForm } from '@letsema/domain';
+import type { StartCooperativeBody, StartCooperativeForm } from '@letsema/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormPlainPasswordField, FormPlainTextField } from '../../components/form-plain-fields';
+import { ProvinceOptions } from '../../components/province-options';
 import { FormSelectField } from '../../components/form-select-field';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { PlainAlert } from '../../components/plain/plain-alert';
@@ -91,14 +92,7 @@ export function StartPage() {
           disabled={start.isPending}
         />
         <FormSelectField control={control} name="province" label="Province" disabled={start.isPending}>
-          <option value="" disabled>
-            Choose the province
-          </option>
-          {southAfricanProvinces.map((province) => (
-            <option key={province} value={province}>
-              {province}
-            </option>
-          ))}
+          <ProvinceOptions />
         </FormSelectField>
         <FormPlainTextField
           control={control}

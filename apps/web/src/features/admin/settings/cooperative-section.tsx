@@ -3,7 +3,6 @@ import {
   formatRandAmount,
   formatRandPlain,
   randAmountToCents,
-  southAfricanProvinces,
   type CooperativeDetails,
   type CooperativeDetailsBody,
   type CooperativeDetailsInput,
@@ -20,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormCheckbox } from '../../../components/form-checkbox';
+import { ProvinceOptions } from '../../../components/province-options';
 import { FormSelectField } from '../../../components/form-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -168,14 +168,7 @@ function DetailsForm({ saved }: { saved: CooperativeDetails }) {
           slotProps={{ htmlInput: { autoComplete: 'off' } }}
         />
         <FormSelectField control={control} name="province" label="Province" disabled={isBusy}>
-          <option value="" disabled>
-            Choose the province
-          </option>
-          {southAfricanProvinces.map((province) => (
-            <option key={province} value={province}>
-              {province}
-            </option>
-          ))}
+          <ProvinceOptions />
         </FormSelectField>
         <Box>
           <Typography variant="body2" color="text.secondary">
