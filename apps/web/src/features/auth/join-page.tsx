@@ -62,11 +62,8 @@ export function JoinPage() {
             <PlainButton variant="contained" isFullWidth to={`/register?cooperative=${encodeURIComponent(slug)}`}>
               Create an account to join
             </PlainButton>
-            <p>
-              Already on Letsema with another cooperative? Sign in, then open this link again to join with the same
-              account.
-            </p>
-            <PlainButton variant="outlined" isFullWidth to="/login">
+            <p>Already on Letsema with another cooperative? Sign in to join with the same account.</p>
+            <PlainButton variant="outlined" isFullWidth to={`/login?join=${encodeURIComponent(slug)}`}>
               Sign in
             </PlainButton>
           </>

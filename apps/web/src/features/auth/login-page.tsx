@@ -1,7 +1,7 @@
 import { homePathFor, type loginBody, type LoginBody } from '@letsema/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormPlainPasswordField, FormPlainTextField } from '../../components/form-plain-fields';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -40,6 +40,10 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [notice] = useState(() => readNotice(location.state));
+  const [search] = useSearchParams();
+  const joining = search.get('join');
+  // Signed in from a cooperative's invitation link: back to it, to join with this account.
+  const afterSignIn = (user: CurrentUser) => (joining ? `/join/${encodeURIComponent(joining)}` : homePathFor(user));
   const currentUser = useCurrentUser();
   const login = useLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -54,10 +58,10 @@ export function LoginPage() {
   }, [location.pathname, location.state, navigate]);
 
   const isSignedIn = hasSession();
-  if (isSignedIn && currentUser.data) return <Navigate to={homePathFor(currentUser.data)} replace />;
+  if (isSignedIn && currentUser.data) return <Navigate to={afterSignIn(currentUser.data)} replace />;
   if (isSignedIn && currentUser.isLoading && !login.isPending) return <FullPageLoader />;
 
-  const goHome = (user: CurrentUser) => void navigate(homePathFor(user), { replace: true });
+  const goHome = (user: CurrentUser) => void navigate(afterSignIn(user), { replace: true });
   const submit = handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: (step) => {
