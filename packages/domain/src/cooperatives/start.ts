@@ -62,6 +62,7 @@ export const joinMessages = {
   noSuchCooperative: 'No open cooperative has this link. Ask its committee for a new one.',
   alreadyMember: 'You already belong to this cooperative: choose it in your menu.',
   tooManyJoins: 'Too many cooperatives joined from this account. Please try again later.',
+  tooManyLookups: 'Too many invitation links opened from this network. Please try again later.',
 } as const;
 
 /** `GET /api/cooperatives/{slug}`: what the invitation page shows of an open cooperative. */

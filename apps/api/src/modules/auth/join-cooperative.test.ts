@@ -56,6 +56,20 @@ describe(`invitation links (${testEngine})`, () => {
     expect(unknown.json().error).toBe(joinMessages.noSuchCooperative);
   });
 
+  it('counts the links tried from one address, as sign-ins are', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '2' });
+    try {
+      const lookup = (slug: string) => limited.app.inject({ method: 'GET', url: `/api/cooperatives/${slug}` });
+      expect((await lookup('no-such-club')).statusCode).toBe(404);
+      expect((await lookup('nor-this-one')).statusCode).toBe(404);
+      const refused = await lookup(firstSlug);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe(joinMessages.tooManyLookups);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a person who already belongs, and registers a new person into the cooperative of the link', async () => {
     const member = await login(t.app, (await seedActiveMember(t.db)).email);
     const again = await join(firstSlug, member);

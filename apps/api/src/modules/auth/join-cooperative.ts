@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/auth-guard.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import { addressKey } from '../../lib/address-group.js';
 
 /** Joins a person may ask for in an hour: each is an application the cooperative's admins review. */
 const JOINS_PER_HOUR = { limit: 5, windowSeconds: 60 * 60 };
@@ -20,7 +21,7 @@ const JOINS_PER_HOUR = { limit: 5, windowSeconds: 60 * 60 };
  */
 export function createCooperativeJoin(deps: {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'rateLimits'>;
   limiter: RateLimiter;
   openSession: (userId: string) => Promise<string>;
 }) {
@@ -33,7 +34,13 @@ export function createCooperativeJoin(deps: {
   }
 
   return {
-    /** What the invitation page shows of the cooperative a link names. */
+    /** What the invitation page shows of the cooperative a link names; links tried are counted per address. */
+    async cardFor(slug: string, ip: string): Promise<CooperativeCard> {
+      await limiter.hit(addressKey('cooperative-link', ip), config.rateLimits.loginPerIp, joinMessages.tooManyLookups);
+      return cardOf(slug);
+    },
+
+    /** The same, for a registration by the link (counted as a registration). */
     cardOf,
 
     /** The signed-in person joins the cooperative of `slug` with their login; a session there. */

@@ -101,11 +101,12 @@ export function authRoutes(
     '/api/cooperatives/:slug',
     publicRoute({
       summary: 'The open cooperative an invitation link names',
+      description: 'Links tried are counted per address, as sign-ins are (429 past the limit).',
       params: slugParams,
       data: cooperativeCard,
-      errors: [404],
+      errors: [404, 429],
     }),
-    async (request) => ok(await auth.cooperativeJoin.cardOf((request.params as { slug: string }).slug)),
+    async (request) => ok(await auth.cooperativeJoin.cardFor((request.params as { slug: string }).slug, request.ip)),
   );
 
   app.post(
