@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   // An invitee has no session yet: the invitation's link is their proof.
   'POST /api/auth/staff-invitation',
   'POST /api/auth/staff-invitation/accept',
+  // Starting a cooperative, and what an invitation link names: before any account there.
+  'POST /api/cooperatives/start',
+  'GET /api/cooperatives/:slug',
   // The API's description; the reference page's own files are under /api/docs.
   'GET /api/openapi.json',
 ]);
