@@ -259,9 +259,12 @@ describe.runIf(testEngine === 'postgres')('the wall between cooperatives, throug
               method === 'get' ? undefined : {},
             );
             const answer = (body: string, key: string) => body.replaceAll(key, 'ID').replace(/"requestId":"[^"]*"/, '');
-            expect(`${response.statusCode} ${answer(response.body, id)}`, `${method} ${url}`).toBe(
-              `${unknown.statusCode} ${answer(unknown.body, nowhere)}`,
-            );
+            // A call counted against a limit (joining by a link) may reach it between the two.
+            if (response.statusCode !== 429 && unknown.statusCode !== 429) {
+              expect(`${response.statusCode} ${answer(response.body, id)}`, `${method} ${url}`).toBe(
+                `${unknown.statusCode} ${answer(unknown.body, nowhere)}`,
+              );
+            }
             if (response.statusCode === 404) notFound += 1;
           }
         }
